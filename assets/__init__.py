@@ -1,0 +1,1 @@
+"""Bundled images and fonts (the top-level assets/ folder), importable as package data."""

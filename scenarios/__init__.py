@@ -1,0 +1,1 @@
+"""Bundled scenario files (the top-level scenarios/ folder), importable as package data."""

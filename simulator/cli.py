@@ -1,0 +1,176 @@
+"""The ``gaslands`` command.
+
+``gaslands``                      open the Street Race (p.61-62) in the window
+``gaslands play FILE``            open a scenario, rulings file or board in the window
+``gaslands render FILE -o PNG``   draw it headless (no display needed)
+``gaslands rule FILE``            answer a rulings file's queries as JSON (RULINGS.md)
+``gaslands export-templates -o DIR``  the template set as printable 1:1 SVG sheets
+``gaslands simulate FILE --games N --seed S``  bot games, headless, with a summary
+
+Exit codes: 0 success, 2 invalid input (the problems are printed on stderr,
+one line each, naming file, table, key and reason), 3 no display.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from simulator.errors import InputFileError, SimulatorError
+
+EXIT_BAD_INPUT = 2
+EXIT_NO_DISPLAY = 3
+
+
+def _has_display() -> bool:
+    if os.environ.get("SDL_VIDEODRIVER") not in (None, "", "x11", "wayland"):
+        return True
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def _is_board(path: Path) -> bool:
+    from simulator.scenario.loader import read_toml
+
+    return "board" in read_toml(path)
+
+
+def _default_scenario() -> Path:
+    from simulator.scenario.loader import bundled_scenario
+
+    return bundled_scenario()
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Open the window on a scenario (the Street Race by default)."""
+    path = Path(args.file) if args.file else _default_scenario()
+    if not _has_display():
+        print(
+            "gaslands: no display to open a window on.\n"
+            f"  Draw the table to a picture instead:  gaslands render {path} -o table.png\n"
+            "  (or run under a desktop session / Xvfb, or set DISPLAY)",
+            file=sys.stderr,
+        )
+        return EXIT_NO_DISPLAY
+    if _is_board(path):
+        from simulator.ui.board_app import run_board_window
+
+        run_board_window(path)
+        return 0
+    from simulator.scenario.loader import load_scenario
+
+    load_scenario(path)  # validate before a window opens
+    from simulator.ui.app import run_window
+
+    run_window(path, Path(args.template_set) if args.template_set else None)
+    return 0
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    """Draw a scenario or board to a PNG with the window's drawing code, headless."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    path = Path(args.file)
+    width, height = (int(x) for x in args.size.lower().split("x"))
+    out = Path(args.output)
+    if _is_board(path):
+        from simulator.ui.board_app import render_board
+
+        render_board(path, out, (width, height))
+    else:
+        from simulator.scenario.loader import load_scenario
+
+        load_scenario(path)
+        from simulator.ui.app import render_png
+
+        kwargs = {"template_set_path": Path(args.template_set)} if args.template_set else {}
+        render_png(path, out, (width, height), **kwargs)
+    print(f"wrote {out}")
+    return 0
+
+
+def cmd_rule(args: argparse.Namespace) -> int:
+    """Answer a rulings file: a JSON array on stdout, one object per query (RULINGS.md)."""
+    from simulator.scenario.rulings import run_rulings
+
+    results = run_rulings(args.file)
+    json.dump(results, sys.stdout, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+def cmd_export_templates(args: argparse.Namespace) -> int:
+    """Write the template set as printable A4 SVG sheets at 1:1."""
+    from simulator.geometry.templates import load_template_set
+    from simulator.scenario.svg_export import export_templates
+
+    written = export_templates(load_template_set(args.template_set), Path(args.output))
+    for p in written:
+        print(f"wrote {p}")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play bot games headless and print a summary."""
+    from simulator.gaslands.simulate import simulate_command
+
+    return simulate_command(Path(args.file), games=args.games, seed=args.seed, progress=not args.quiet)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``gaslands``."""
+    parser = argparse.ArgumentParser(prog="gaslands", description="A digital table for Gaslands.")
+    parser.add_argument("--template-set", help="a template-set TOML file (default: the bundled set)")
+    sub = parser.add_subparsers(dest="command")
+    play = sub.add_parser("play", help="open a scenario in the window")
+    play.add_argument("file", nargs="?", help="scenario, rulings or board file (default: the Street Race)")
+    play.add_argument("--template-set", dest="template_set_sub", help="a template-set TOML file")
+    render = sub.add_parser("render", help="draw a scenario to a PNG, headless")
+    render.add_argument("file")
+    render.add_argument("-o", "--output", required=True)
+    render.add_argument("--size", default="1400x900", help="WIDTHxHEIGHT in pixels (default 1400x900)")
+    render.add_argument("--template-set", dest="template_set_sub")
+    rule = sub.add_parser("rule", help="answer a rulings file as JSON")
+    rule.add_argument("file")
+    export = sub.add_parser("export-templates", help="printable 1:1 SVG of the template set")
+    export.add_argument("-o", "--output", required=True)
+    export.add_argument("--template-set", dest="template_set_sub")
+    sim = sub.add_parser("simulate", help="play bot games headless")
+    sim.add_argument("file")
+    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser
+
+
+COMMANDS = {
+    None: cmd_play, "play": cmd_play, "render": cmd_render, "rule": cmd_rule,
+    "export-templates": cmd_export_templates, "simulate": cmd_simulate,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    args = build_parser().parse_args(argv)
+    if getattr(args, "template_set_sub", None):
+        args.template_set = args.template_set_sub
+    if not hasattr(args, "file"):
+        args.file = None
+    try:
+        return COMMANDS[args.command](args)
+    except InputFileError as exc:
+        for problem in exc.problems:
+            print(problem.render(exc.source), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except SimulatorError as exc:
+        print(f"gaslands: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())

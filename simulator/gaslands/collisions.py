@@ -1,0 +1,251 @@
+"""Collisions: reactions, Smash Attack dice, evades, simultaneous damage and hazards (p.52-57).
+
+Resolution order (p.52): orientation (from the geometry), the active
+participant's reaction, the passive one's, Smash Attack rolls, Evade rolls,
+uncancelled hits applied to both at once, then Hazard Tokens: 2 each, or 1
+each if both evaded (p.54).
+
+Smash Attack dice (p.55-56): Head-On, the sum of both current gears; T-Bone,
+the vehicle's own gear; Tailgate, the faster gear minus the slower (not below
+zero); then +2/+4 for being one/two weight classes heavier and -1/-2 for
+lighter; never below zero dice. Obstacles always Smash, the collision is
+Head-On and the obstacle is in Gear 0 (p.54). In a Tailgate where the front
+vehicle (contact on its rear edge) is in the higher gear, both must Evade (p.53).
+
+Upgrades and vehicle rules handled here: Ram (+2 dice, no hazards, p.85),
+Exploding Ram (+6 dice, must Smash, loses a Hull Point per 1 or 2, p.84),
+Infuriating Jingle (who Smashes an Ice Cream Truck gains no hazards, p.70),
+On Fire (Smash Attacks carry Fire, p.81).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from simulator.errors import IllegalChoice
+from simulator.gaslands.attacks import count_evades, count_hits, evade_dice
+from simulator.gaslands.dice import DiceSource
+from simulator.gaslands.tables import Weight
+
+RAM_DICE = 2
+"""Extra Smash Attack dice from a Ram on the colliding facing (p.85)."""
+
+EXPLODING_RAM_DICE = 6
+"""Extra Smash Attack dice from an Exploding Ram, once per game (p.84)."""
+
+
+class Orientation(Enum):
+    """The orientation of a Collision (p.52-53)."""
+
+    HEAD_ON = "head_on"
+    T_BONE = "t_bone"
+    TAILGATE = "tailgate"
+
+
+class Reaction(Enum):
+    """A participant's reaction to a Collision (p.53)."""
+
+    SMASH = "smash"
+    EVADE = "evade"
+
+
+def weight_bonus(own: Weight, other: Weight) -> int:
+    """Smash Attack dice for the weight difference (p.56): +2/+4 heavier, -1/-2 lighter."""
+    classes = int(own) - int(other)
+    return {2: 4, 1: 2, 0: 0, -1: -1, -2: -2}[classes]
+
+
+def base_smash_dice(orientation: Orientation, own_gear: int, other_gear: int) -> int:
+    """Smash Attack dice before weight (Smash Attack Dice Table, p.55)."""
+    if orientation is Orientation.HEAD_ON:
+        return own_gear + other_gear
+    if orientation is Orientation.T_BONE:
+        return own_gear
+    return max(0, abs(own_gear - other_gear))
+
+
+def smash_dice(
+    orientation: Orientation,
+    own_gear: int,
+    other_gear: int,
+    own_weight: Weight,
+    other_weight: Weight,
+    extra: int = 0,
+) -> int:
+    """Smash Attack dice for one participant (p.55-56); ``extra`` adds Ram dice (p.84-85). Never negative."""
+    total = base_smash_dice(orientation, own_gear, other_gear) + weight_bonus(own_weight, other_weight) + extra
+    return max(0, total)
+
+
+@dataclass(frozen=True)
+class Participant:
+    """One side of a Collision.
+
+    ``edge`` is where the contact is on this participant: ``"front"``,
+    ``"side"`` or ``"rear"`` (after the corner and reversing rules of p.53,
+    which the geometry applies). An obstacle has ``obstacle=True``, gear 0 and
+    its weight (p.54). ``ram`` / ``exploding_ram`` say whether that upgrade is on
+    the colliding facing (and, for the Exploding Ram, still has its ammo).
+    """
+
+    id: str
+    gear: int
+    weight: Weight
+    edge: str = "front"
+    obstacle: bool = False
+    destructible: bool = False
+    ram: bool = False
+    exploding_ram: bool = False
+    infuriating_jingle: bool = False
+    on_fire: bool = False
+
+    @classmethod
+    def of_obstacle(cls, obstacle_id: str, weight: Weight, destructible: bool = False) -> Participant:
+        """An obstacle: Gear 0, always Head-On and Smash (p.54)."""
+        return cls(obstacle_id, 0, weight, "front", obstacle=True, destructible=destructible)
+
+
+def orientation_with_obstacle() -> Orientation:
+    """Any collision with an obstacle is Head-On (p.54)."""
+    return Orientation.HEAD_ON
+
+
+def forced_reaction(me: Participant, other: Participant, orientation: Orientation) -> Reaction | None:
+    """The reaction the rules impose on ``me``, or ``None`` if the player chooses.
+
+    Obstacles always Smash (p.54); an unspent Exploding Ram must Smash (p.84);
+    in a Tailgate where the vehicle hit on its rear edge is in the higher gear,
+    both Evade (p.53).
+    """
+    if me.obstacle:
+        return Reaction.SMASH
+    if orientation is Orientation.TAILGATE and _front_vehicle_faster(me, other):
+        return Reaction.EVADE
+    if me.exploding_ram:
+        return Reaction.SMASH
+    return None
+
+
+def _front_vehicle_faster(a: Participant, b: Participant) -> bool:
+    if a.obstacle or b.obstacle:
+        return False
+    front = a if a.edge == "rear" else b if b.edge == "rear" else None
+    if front is None:
+        return False
+    back = b if front is a else a
+    return front.gear > back.gear
+
+
+def check_reaction(me: Participant, other: Participant, orientation: Orientation, reaction: Reaction) -> None:
+    """Raise :class:`IllegalChoice` if ``reaction`` is not allowed for ``me`` (p.53-54, p.84)."""
+    forced = forced_reaction(me, other, orientation)
+    if forced is not None and forced is not reaction:
+        raise IllegalChoice(f"{me.id} must declare {forced.value}", _forced_rule(me, orientation))
+
+
+def _forced_rule(me: Participant, orientation: Orientation) -> str:
+    if me.obstacle:
+        return "Collisions with Obstacles, p.54"
+    if orientation is Orientation.TAILGATE:
+        return "Tailgate, p.53"
+    return "Exploding Ram, p.84"
+
+
+@dataclass(frozen=True)
+class SideOutcome:
+    """What one participant rolled and suffered in a Collision."""
+
+    id: str
+    reaction: Reaction
+    attack_rolls: tuple[int, ...]
+    hits_dealt: int
+    evade_rolls: tuple[int, ...]
+    damage_taken: int
+    hazards_gained: int
+    self_damage: int = 0
+    on_fire: bool = False
+    used_exploding_ram: bool = False
+
+
+@dataclass(frozen=True)
+class CollisionOutcome:
+    """Both sides of a resolved Collision; ``removed`` lists a destructible obstacle to remove (p.54)."""
+
+    orientation: Orientation
+    active: SideOutcome
+    passive: SideOutcome
+    removed: tuple[str, ...] = ()
+
+
+def _extra_dice(me: Participant) -> int:
+    return (RAM_DICE if me.ram else 0) + (EXPLODING_RAM_DICE if me.exploding_ram else 0)
+
+
+def _hazards(me: Participant, other: Participant, mine: Reaction, theirs: Reaction) -> int:
+    if me.obstacle or me.ram:
+        return 0
+    if mine is Reaction.SMASH and other.infuriating_jingle:
+        return 0
+    return 1 if mine is theirs is Reaction.EVADE else 2
+
+
+def resolve_collision(
+    active: Participant,
+    passive: Participant,
+    orientation: Orientation,
+    active_reaction: Reaction,
+    passive_reaction: Reaction,
+    dice: DiceSource,
+) -> CollisionOutcome:
+    """Resolve a Collision after both reactions are declared (steps 4-7, p.52-57).
+
+    Dice order: the active Smash Attack, the passive Smash Attack, then the
+    active Evade and the passive Evade. Damage is applied to both at once
+    (p.57); the caller applies it.
+    """
+    check_reaction(active, passive, orientation, active_reaction)
+    check_reaction(passive, active, orientation, passive_reaction)
+    a_rolls = _smash_rolls(active, passive, orientation, active_reaction, dice)
+    p_rolls = _smash_rolls(passive, active, orientation, passive_reaction, dice)
+    a_evade = _evade_rolls(active, active_reaction, dice)
+    p_evade = _evade_rolls(passive, passive_reaction, dice)
+    a_hits, p_hits = count_hits(a_rolls), count_hits(p_rolls)
+    outcome_a = _side(active, passive, active_reaction, passive_reaction, a_rolls, a_hits, a_evade, p_hits)
+    outcome_p = _side(passive, active, passive_reaction, active_reaction, p_rolls, p_hits, p_evade, a_hits)
+    removed = tuple(p.id for p in (active, passive) if p.obstacle and p.destructible)
+    return CollisionOutcome(orientation, outcome_a, outcome_p, removed)
+
+
+def _smash_rolls(
+    me: Participant, other: Participant, orientation: Orientation, reaction: Reaction, dice: DiceSource
+) -> tuple[int, ...]:
+    if reaction is not Reaction.SMASH:
+        return ()
+    n = smash_dice(orientation, me.gear, other.gear, me.weight, other.weight, _extra_dice(me))
+    return dice.roll_d6(n)
+
+
+def _evade_rolls(me: Participant, reaction: Reaction, dice: DiceSource) -> tuple[int, ...]:
+    if reaction is not Reaction.EVADE or me.obstacle:
+        return ()
+    return dice.roll_d6(evade_dice(me.gear))
+
+
+def _side(
+    me: Participant,
+    other: Participant,
+    mine: Reaction,
+    theirs: Reaction,
+    rolls: tuple[int, ...],
+    hits_dealt: int,
+    evades: tuple[int, ...],
+    incoming: int,
+) -> SideOutcome:
+    damage = max(0, incoming - count_evades(evades))
+    used_ram = me.exploding_ram and mine is Reaction.SMASH
+    self_damage = sum(1 for r in rolls if r <= 2) if used_ram else 0
+    on_fire = other.on_fire and damage > 0 and not me.obstacle
+    return SideOutcome(
+        me.id, mine, rolls, hits_dealt, evades, damage, _hazards(me, other, mine, theirs), self_damage, on_fire, used_ram
+    )

@@ -1,0 +1,119 @@
+"""Every decision a player makes, as a value (DESIGN.md: a game is a seed plus a list of these).
+
+The engine asks with a :class:`Prompt` (who decides, what kind, which answers
+are legal) and is answered with one of the decision classes below. A UI, a bot
+and a test all drive the engine the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from simulator.gaslands.collisions import Reaction
+from simulator.gaslands.skid import SpendShift
+
+Side = Literal["left", "right"]
+
+
+@dataclass(frozen=True)
+class Activate:
+    """Activate this qualifying vehicle (p.19)."""
+
+    vehicle_id: str
+
+
+@dataclass(frozen=True)
+class ChooseTemplate:
+    """Select and place a movement template (p.22); ``direction`` for non-straights, ``reverse`` in Gear 1 (p.39)."""
+
+    template: str
+    direction: Side | None = None
+    reverse: bool = False
+
+
+@dataclass(frozen=True)
+class RollSkid:
+    """Roll this many Skid Dice, 0 to Handling, all at once (p.22)."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class PushIt:
+    """Reroll the dice at these indices for a Hazard Token (p.40); empty: do not Push It."""
+
+    reroll: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class SpendShifts:
+    """Spend Shift results in this order (p.23); Shifts left over are discarded."""
+
+    spends: tuple[SpendShift, ...] = ()
+
+
+@dataclass(frozen=True)
+class SlideFacing:
+    """Which way to face after sliding off a straight (p.26)."""
+
+    side: Side
+
+
+@dataclass(frozen=True)
+class Spin:
+    """Pivot by this angle about the centre, -90 to +90 degrees counter-clockwise (p.24)."""
+
+    angle_deg: float
+
+
+@dataclass(frozen=True)
+class React:
+    """A participant's reaction to a Collision (p.53)."""
+
+    reaction: Reaction
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One attack: the weapon mount index (``-1`` a Handgun, p.31) and the target vehicle."""
+
+    mount: int
+    target: str
+
+
+@dataclass(frozen=True)
+class DeclareAttacks:
+    """All attacks of an Attack Step, up to the Crew Value (p.30-31); empty: no attacks."""
+
+    attacks: tuple[Attack, ...] = ()
+
+
+@dataclass(frozen=True)
+class LoseControl:
+    """The next player clockwise sets the wiped-out vehicle's heading (p.35)."""
+
+    heading_deg: float
+
+
+Decision = Activate | ChooseTemplate | RollSkid | PushIt | SpendShifts | SlideFacing | Spin | React | DeclareAttacks | LoseControl
+
+PromptKind = Literal[
+    "activate", "template", "skid", "push_it", "shifts", "slide_facing", "spin", "react", "attacks",
+    "lose_control", "game_over",
+]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """The decision the engine waits for: ``kind``, the deciding ``player``, the vehicle and the options.
+
+    ``options`` lists legal answers where they are few (vehicle ids, template
+    names, dice counts, reactions); ranges are described in ``note``.
+    """
+
+    kind: PromptKind
+    player: int
+    vehicle_id: str = ""
+    options: tuple[object, ...] = ()
+    note: str = ""

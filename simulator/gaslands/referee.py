@@ -1,0 +1,146 @@
+"""The rules engine's window on the geometry: where moves end, what collides, who can be shot.
+
+:class:`Referee` is the interface the engine calls; the geometry layer
+(``simulator.geometry.movement.resolve_move`` and ``shooting.shoot``) plugs in
+behind it. :class:`OpenTableReferee` is a stand-in for tests and bots on an
+empty table: straights move the vehicle forward by a nominal length, nothing
+collides, every vehicle is in range and arc without Cover.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from simulator.gaslands.collisions import Orientation
+from simulator.gaslands.decisions import Side
+from simulator.gaslands.state import GameState
+from simulator.geometry.pose import Pose
+
+
+@dataclass(frozen=True)
+class MovePlan:
+    """A move to resolve: template, mirror, reverse and the Slide (p.22-26, p.39)."""
+
+    template: str
+    direction: Side | None = None
+    reverse: bool = False
+    slide: bool = False
+    slide_facing: Side | None = None
+
+
+@dataclass(frozen=True)
+class Contact:
+    """A Collision found by the geometry: the other piece and where each was touched (p.52-53).
+
+    ``edge`` and ``other_edge`` are ``"front"``, ``"side"`` or ``"rear"`` after
+    the corner and reversing rules; obstacles carry their weight and flags.
+    """
+
+    other_id: str
+    orientation: Orientation
+    edge: str = "front"
+    other_edge: str = "front"
+    obstacle: bool = False
+    obstacle_weight: str = "heavyweight"
+    destructible: bool = False
+
+
+@dataclass(frozen=True)
+class MoveReport:
+    """Where a move, pivot or forced move ended and what happened on the way."""
+
+    pose: Pose
+    interrupted: bool = False
+    contacts: tuple[Contact, ...] = ()
+    disqualified: bool = False
+    surfaces: tuple[str, ...] = ()
+    crossed_finish: bool = False
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A target the geometry allows for a weapon, with Cover (p.42) and the range band."""
+
+    target: str
+    cover: bool = False
+    range_band: str = "medium"
+
+
+class Referee(Protocol):
+    """The geometry questions the rules engine asks."""
+
+    def move(self, state: GameState, vehicle_id: str, plan: MovePlan) -> MoveReport:
+        """Final Position of a Movement Step (p.25-26, p.45-50)."""
+        ...
+
+    def spin(self, state: GameState, vehicle_id: str, angle_deg: float) -> MoveReport:
+        """A Spin about the centre (p.24)."""
+        ...
+
+    def forced_move(self, state: GameState, vehicle_id: str, template: str, *, ignore_obstructions: bool) -> MoveReport:
+        """A forced move straight ahead (p.39): Flip (p.35), skid to a halt (p.43)."""
+        ...
+
+    def pivot(self, state: GameState, vehicle_id: str, heading_deg: float) -> MoveReport:
+        """A pivot to a facing, e.g. Lose Control (p.35)."""
+        ...
+
+    def shots(self, state: GameState, attacker_id: str, mount: int) -> tuple[Shot, ...]:
+        """Targets in range and arc of a weapon mount (``-1`` Handgun), not blocked by Tall (p.28-30, p.87)."""
+        ...
+
+    def distracted(self, state: GameState, vehicle_id: str) -> bool:
+        """Whether the vehicle touches an obstruction (p.42)."""
+        ...
+
+    def within_medium(self, state: GameState, vehicle_id: str) -> tuple[str, ...]:
+        """Vehicles within Medium range in a 360-degree arc, for Explosions (p.44)."""
+        ...
+
+
+NOMINAL_LENGTH_MM: dict[str, float] = {
+    "short_straight": 60.0,
+    "medium_straight": 120.0,
+    "long_straight": 182.0,
+}
+"""Straight lengths of the default template set (GEOMETRY.md 1), for the stand-in referee."""
+
+
+class OpenTableReferee:
+    """An empty, endless table: nothing collides, everyone can shoot everyone without Cover.
+
+    Straights move the vehicle forward (backwards in reverse) by their nominal
+    length; curves move it forward 100 mm and turn it 45 degrees towards
+    ``direction``. Good enough to drive the engine in tests before the geometry
+    is plugged in; not a ruling.
+    """
+
+    def move(self, state: GameState, vehicle_id: str, plan: MovePlan) -> MoveReport:
+        pose = state.vehicle(vehicle_id).pose
+        length = NOMINAL_LENGTH_MM.get(plan.template, 100.0)
+        moved = pose.ahead(-length if plan.reverse else length)
+        if plan.template not in NOMINAL_LENGTH_MM:
+            moved = moved.turned(45.0 if plan.direction == "left" else -45.0)
+        if plan.slide:
+            moved = moved.turned(90.0 if plan.slide_facing != "right" else -90.0)
+        return MoveReport(moved)
+
+    def spin(self, state: GameState, vehicle_id: str, angle_deg: float) -> MoveReport:
+        return MoveReport(state.vehicle(vehicle_id).pose.turned(angle_deg))
+
+    def forced_move(self, state: GameState, vehicle_id: str, template: str, *, ignore_obstructions: bool) -> MoveReport:
+        return MoveReport(state.vehicle(vehicle_id).pose.ahead(NOMINAL_LENGTH_MM[template]))
+
+    def pivot(self, state: GameState, vehicle_id: str, heading_deg: float) -> MoveReport:
+        p = state.vehicle(vehicle_id).pose
+        return MoveReport(Pose(p.x_mm, p.y_mm, heading_deg % 360.0))
+
+    def shots(self, state: GameState, attacker_id: str, mount: int) -> tuple[Shot, ...]:
+        return tuple(Shot(v.id) for v in state.vehicles if v.in_play and v.id != attacker_id)
+
+    def distracted(self, state: GameState, vehicle_id: str) -> bool:
+        return False
+
+    def within_medium(self, state: GameState, vehicle_id: str) -> tuple[str, ...]:
+        return ()

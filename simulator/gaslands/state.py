@@ -1,0 +1,152 @@
+"""The game state as frozen values: vehicles on the table, the round, the players.
+
+Every rule returns a new value (STYLE.md 2), so undo, replay and previews are free.
+Poses are :class:`simulator.geometry.pose.Pose` (table frame, millimetres, degrees).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from simulator.gaslands.round import Contender, RoundState
+from simulator.gaslands.tables import VehicleType, Weapon, Weight, load_vehicle_types, load_weapons
+from simulator.geometry.pose import Pose
+
+HANDGUN = "handgun"
+"""Every vehicle counts as armed with unlimited Handguns (p.31)."""
+
+
+class Status(Enum):
+    """Whether a vehicle is still a vehicle (p.43-44, p.87)."""
+
+    ACTIVE = "active"
+    WRECK = "wreck"
+    REMOVED = "removed"
+    DISQUALIFIED = "disqualified"
+
+
+@dataclass(frozen=True)
+class Mount:
+    """A weapon fitted to a vehicle: its key, facing (front, rear, side, turret, crew) and ammo left."""
+
+    weapon: str
+    facing: str = "front"
+    ammo: int | None = None
+
+    @classmethod
+    def fitted(cls, weapon_key: str, facing: str = "front") -> Mount:
+        """A new weapon with the ammo of its table row (p.81); Crew Fired weapons need no facing (p.67)."""
+        weapon = load_weapons()[weapon_key]
+        return cls(weapon_key, "crew" if weapon.crew_fired else facing, weapon.ammo)
+
+
+@dataclass(frozen=True)
+class VehicleState:
+    """One vehicle: its type's statistics, where it is, and its dashboard (p.15-16)."""
+
+    id: str
+    player: int
+    type_key: str
+    pose: Pose
+    hull: int
+    handling: int
+    max_gear: int
+    crew: int
+    weight: Weight
+    length_mm: float
+    width_mm: float
+    rules: frozenset[str] = frozenset()
+    weapons: tuple[Mount, ...] = ()
+    rams: frozenset[str] = frozenset()
+    gear: int = 1
+    hazards: int = 0
+    damage: int = 0
+    status: Status = Status.ACTIVE
+    on_fire: bool = False
+    reversing: bool = False
+    crew_penalty: int = 0
+
+    @classmethod
+    def new(
+        cls,
+        vehicle_id: str,
+        player: int,
+        type_key: str,
+        pose: Pose,
+        weapons: tuple[Mount, ...] = (),
+        rams: frozenset[str] = frozenset(),
+    ) -> VehicleState:
+        """A vehicle of a table type in Gear 1 with no tokens (p.16)."""
+        t: VehicleType = load_vehicle_types()[type_key]
+        return cls(
+            vehicle_id, player, type_key, pose, t.hull, t.handling, t.max_gear, t.crew, t.weight,
+            t.length_mm, t.width_mm, frozenset(t.special_rules), weapons, rams,
+        )
+
+    @property
+    def hull_points(self) -> int:
+        """Hull Points left (p.43)."""
+        return max(0, self.hull - self.damage)
+
+    @property
+    def in_play(self) -> bool:
+        """Still a vehicle on the table (not a wreck, removed or disqualified)."""
+        return self.status is Status.ACTIVE
+
+    @property
+    def crew_now(self) -> int:
+        """Crew Value after reductions until the end of the Gear Phase (p.76)."""
+        return max(0, self.crew - self.crew_penalty)
+
+    @property
+    def ammo_tokens(self) -> int:
+        """Ammo tokens on board, for the Explosion check (p.43)."""
+        return sum(m.ammo or 0 for m in self.weapons)
+
+    def has(self, rule: str) -> bool:
+        """Whether the vehicle has the named special rule."""
+        return rule in self.rules
+
+    def weapon(self, index: int) -> tuple[str, Weapon]:
+        """``(key, weapon)`` of mount ``index``; ``-1`` is a Handgun (p.31)."""
+        key = HANDGUN if index < 0 else self.weapons[index].weapon
+        return key, load_weapons()[key]
+
+    def contender(self) -> Contender:
+        """What qualifying needs (p.19)."""
+        return Contender(self.id, self.player, self.gear, self.in_play)
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything that changes during a game, as one value."""
+
+    players: tuple[str, ...]
+    vehicles: tuple[VehicleState, ...]
+    round: RoundState
+    removed_obstacles: frozenset[str] = frozenset()
+    winner: int | None = None
+
+    def vehicle(self, vehicle_id: str) -> VehicleState:
+        """The vehicle with this id; ``KeyError`` if none."""
+        for v in self.vehicles:
+            if v.id == vehicle_id:
+                return v
+        raise KeyError(f"no vehicle {vehicle_id!r}")
+
+    def with_vehicle(self, vehicle: VehicleState) -> GameState:
+        """This state with ``vehicle`` replacing the one of the same id."""
+        return replace(self, vehicles=tuple(vehicle if v.id == vehicle.id else v for v in self.vehicles))
+
+    def with_round(self, round_state: RoundState) -> GameState:
+        """This state with a new round state."""
+        return replace(self, round=round_state)
+
+    def contenders(self) -> tuple[Contender, ...]:
+        """Every vehicle as qualifying sees it."""
+        return tuple(v.contender() for v in self.vehicles)
+
+    def players_in_play(self) -> frozenset[int]:
+        """Players that still control a vehicle in play."""
+        return frozenset(v.player for v in self.vehicles if v.in_play)

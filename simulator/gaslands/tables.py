@@ -1,0 +1,209 @@
+"""Vehicle, weapon and upgrade tables, loaded from package data and validated.
+
+The numbers live in ``simulator/data/vehicles.toml`` (p.66, p.68, footprints
+p.177), ``weapons.toml`` (p.67, p.72-79) and ``upgrades.toml`` (p.83-85);
+this module only checks and types them. Every loader returns a dict keyed by
+the snake_case name (``"car"``, ``"machine_gun"``) of frozen models.
+
+>>> load_vehicle_types()["car"].hull
+10
+>>> load_weapons()["minigun"].attack_dice
+4
+
+Errors: a file that is not valid TOML, or whose values break the schema,
+raises :class:`simulator.errors.InputFileError` naming the table and key,
+e.g. ``vehicles.toml: vehicles.car.hull: Input should be greater than 0``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from enum import IntEnum
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from simulator.errors import InputFileError, Problem
+
+
+class Weight(IntEnum):
+    """Weight classes, ordered so that differences count classes (p.15, p.56)."""
+
+    LIGHTWEIGHT = 1
+    MIDDLEWEIGHT = 2
+    HEAVYWEIGHT = 3
+
+    @classmethod
+    def parse(cls, name: str) -> Weight:
+        """``"middleweight"`` -> ``Weight.MIDDLEWEIGHT``; ``ValueError`` for other words."""
+        try:
+            return cls[name.upper()]
+        except KeyError:
+            raise ValueError(f"unknown weight class {name!r}") from None
+
+
+WeightName = Literal["lightweight", "middleweight", "heavyweight"]
+RangeName = Literal["short", "medium", "long", "double", "small_burst", "large_burst", "dropped"]
+WeaponGroup = Literal["basic", "advanced", "crew_fired", "dropped"]
+
+
+class _Row(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class VehicleType(_Row):
+    """One row of the vehicle type tables (p.66, p.68)."""
+
+    name: str
+    weight_name: WeightName = Field(alias="weight")
+    hull: int = Field(gt=0)
+    handling: int = Field(ge=0)
+    max_gear: int = Field(ge=1, le=6)
+    crew: int = Field(ge=0)
+    build_slots: int = Field(ge=0)
+    cost: int = Field(ge=0)
+    special_rules: tuple[str, ...] = ()
+    airborne: bool = False
+    length_mm: float = Field(gt=0)
+    width_mm: float = Field(gt=0)
+    trailer_length_mm: float | None = Field(default=None, gt=0)
+    trailer_width_mm: float | None = Field(default=None, gt=0)
+    page: int = Field(gt=0)
+
+    @property
+    def weight(self) -> Weight:
+        """The weight class as an ordered value."""
+        return Weight.parse(self.weight_name)
+
+    def has_rule(self, rule: str) -> bool:
+        """Whether the vehicle type lists the special rule ``rule`` (exact name)."""
+        return rule in self.special_rules
+
+
+class Weapon(_Row):
+    """One row of the weapon tables (p.67, p.72, p.76, p.77)."""
+
+    name: str
+    group: WeaponGroup
+    range: RangeName
+    attack_dice: int = Field(ge=0)
+    damaging: bool = True
+    dice_by_range: dict[str, int] | None = None
+    template: RangeName | None = None
+    slots: int = Field(ge=0)
+    cost: int = Field(ge=0)
+    ammo: int | None = Field(default=None, ge=1)
+    special_rules: tuple[str, ...] = ()
+    mishkin_only: bool = False
+    front_only: bool = False
+    page: int = Field(gt=0)
+
+    def has_rule(self, rule: str) -> bool:
+        """Whether the weapon lists the special rule ``rule`` (exact name)."""
+        return rule in self.special_rules
+
+    @property
+    def crew_fired(self) -> bool:
+        """Crew Fired weapons fire in a 360-degree arc (p.67, p.81)."""
+        return self.has_rule("Crew Fired")
+
+    @property
+    def dropped(self) -> bool:
+        """Dropped weapons leave their template on the table (p.78)."""
+        return self.range == "dropped"
+
+
+class Upgrade(_Row):
+    """One row of the Vehicle Upgrade Table (p.83)."""
+
+    name: str
+    slots: int = Field(ge=0)
+    cost: int = Field(ge=0)
+    cost_multiplier: int | None = None
+    ammo: int | None = Field(default=None, ge=1)
+    hull_bonus: int = 0
+    crew_bonus: int = 0
+    handling_bonus: int = 0
+    max_gear_bonus: int = 0
+    special_rules: tuple[str, ...] = ()
+    mishkin_only: bool = False
+    page: int = Field(gt=0)
+
+
+_M = TypeVar("_M", bound=_Row)
+
+
+def _read_toml(path: Path | None, default_name: str) -> tuple[str, dict[str, Any]]:
+    if path is None:
+        text = (files("simulator") / "data" / default_name).read_text(encoding="utf-8")
+        source = default_name
+    else:
+        text = path.read_text(encoding="utf-8")
+        source = str(path)
+    try:
+        return source, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InputFileError(source, [Problem("<file>", f"not valid TOML: {error}")]) from None
+
+
+def _where(table: str, key: str, loc: tuple[int | str, ...]) -> str:
+    return ".".join([table, key, *(str(part) for part in loc)])
+
+
+def _load_rows(path: Path | None, default_name: str, table: str, model: type[_M]) -> dict[str, _M]:
+    source, document = _read_toml(path, default_name)
+    rows = document.get(table)
+    if not isinstance(rows, dict) or not rows:
+        raise InputFileError(source, [Problem(table, f"expected a non-empty table [{table}.<key>]")])
+    problems: list[Problem] = []
+    result: dict[str, _M] = {}
+    for key, row in rows.items():
+        try:
+            result[key] = model.model_validate(row)
+        except ValidationError as error:
+            problems.extend(Problem(_where(table, key, e["loc"]), e["msg"]) for e in error.errors())
+    if problems:
+        raise InputFileError(source, problems)
+    return result
+
+
+@cache
+def _default_vehicle_types() -> dict[str, VehicleType]:
+    return _load_rows(None, "vehicles.toml", "vehicles", VehicleType)
+
+
+@cache
+def _default_weapons() -> dict[str, Weapon]:
+    return _load_rows(None, "weapons.toml", "weapons", Weapon)
+
+
+@cache
+def _default_upgrades() -> dict[str, Upgrade]:
+    return _load_rows(None, "upgrades.toml", "upgrades", Upgrade)
+
+
+def load_vehicle_types(path: Path | None = None) -> dict[str, VehicleType]:
+    """Vehicle types by key (``"buggy"`` ... ``"war_rig"``), from ``path`` or the package data.
+
+    Raises :class:`InputFileError` listing every bad key.
+    """
+    return dict(_default_vehicle_types()) if path is None else _load_rows(path, "", "vehicles", VehicleType)
+
+
+def load_weapons(path: Path | None = None) -> dict[str, Weapon]:
+    """Weapons by key (``"handgun"``, ``"machine_gun"``, ...), from ``path`` or the package data.
+
+    Raises :class:`InputFileError` listing every bad key.
+    """
+    return dict(_default_weapons()) if path is None else _load_rows(path, "", "weapons", Weapon)
+
+
+def load_upgrades(path: Path | None = None) -> dict[str, Upgrade]:
+    """Upgrades by key (``"ram"``, ``"armour_plating"``, ...), from ``path`` or the package data.
+
+    Raises :class:`InputFileError` listing every bad key.
+    """
+    return dict(_default_upgrades()) if path is None else _load_rows(path, "", "upgrades", Upgrade)

@@ -1,0 +1,419 @@
+"""Resolving a move on the table: Interrupted Movement, collisions, table edge,
+surfaces and gates (p.45-51, p.86-87, p.124-127; GEOMETRY.md 4-5, 7).
+
+:func:`resolve_move` is the one entry point. It places the template
+(:mod:`simulator.geometry.placement`), decides whether the move is interrupted,
+finds the first contact along the path to 0.001 mm with a search that cannot
+step over a thin obstacle (conservative advancement, checked by the swept hull
+of each step), backs off to the Interrupted Final Position, reports every
+Collision with its orientation, removes destructible obstacles and resumes,
+applies the Spin, and reports the table edge, surfaces and gates.
+No dice are rolled here: collisions are reported, the rules engine resolves them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+from shapely.geometry import LineString, Polygon
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points
+
+from simulator.geometry.contact import Edge, Orientation, classify, overlaps, touches
+from simulator.geometry.path import Path, Segment, appended, truncated
+from simulator.geometry.placement import Move, PlacedMove, place
+from simulator.geometry.pose import CONTACT_MM, TOUCH_MM, Pose, footprint, half_diagonal_mm
+from simulator.geometry.table import Obstacle, Table, VehiclePiece
+from simulator.geometry.templates import TemplateSet
+
+HULL_STEP = 0.25
+"""Largest parameter step taken on the strength of a clear swept hull (mm or degrees)."""
+
+MAX_ITERATIONS = 200_000
+
+_CONTACT_TARGET_MM = 1e-5
+"""The contact search stops this close (well inside the 0.001 mm it promises)."""
+
+
+@dataclass(frozen=True)
+class Obstruction:
+    """Something a moving vehicle can hit: another vehicle, an obstacle or a gate post."""
+
+    id: str
+    shape: Polygon
+    vehicle: VehiclePiece | None = None
+    obstacle: Obstacle | None = None
+
+    @property
+    def destructible(self) -> bool:
+        """Removed after its collision (p.49); wrecks are destructible obstacles."""
+        return self.obstacle is not None and self.obstacle.destructible
+
+
+@dataclass(frozen=True)
+class Collision:
+    """One collision of the active vehicle (p.52-54).
+
+    ``passive_edge`` is None for obstacles (always Head-On, Gear 0, p.54);
+    ``point`` is where they touch (table mm); ``during`` is ``"move"`` or
+    ``"spin"``.
+    """
+
+    with_id: str
+    orientation: Orientation
+    active_edge: Edge
+    passive_edge: Edge | None
+    point: tuple[float, float]
+    during: str = "move"
+
+    def to_json(self) -> dict[str, object]:
+        """The RULINGS.md form: with, orientation, active_edge, passive_edge."""
+        return {"with": self.with_id, "orientation": self.orientation, "active_edge": self.active_edge,
+                "passive_edge": self.passive_edge}
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """Everything :func:`resolve_move` found.
+
+    ``final``: where the vehicle ends (after any Spin). ``interrupted``: the
+    template or Final Position overlapped a non-ignored obstruction (p.45).
+    ``ended_interrupted``: it ended at an Interrupted Final Position. ``path``:
+    the path actually driven, Spin included, for animation. ``table_after``:
+    the table with the vehicle moved (reversing flag set) and destructible
+    obstacles removed.
+    """
+
+    final: Pose
+    interrupted: bool
+    ended_interrupted: bool
+    collisions: tuple[Collision, ...]
+    ignored: tuple[str, ...]
+    removed: tuple[str, ...]
+    disqualified: bool
+    surfaces: dict[str, bool]
+    gates_passed: tuple[str, ...]
+    travel_mm: float
+    path: Path
+    placed: PlacedMove
+    table_after: Table
+    notes: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, object]:
+        """The result keys of a ``move`` query (RULINGS.md)."""
+        f = self.final
+        return {
+            "final": {"x_mm": round(f.x_mm, 6), "y_mm": round(f.y_mm, 6), "heading_deg": round(f.heading_deg, 6)},
+            "interrupted": self.interrupted,
+            "collisions": [c.to_json() for c in self.collisions],
+            "ignored": list(self.ignored),
+            "removed": list(self.removed),
+            "disqualified": self.disqualified,
+            "surfaces": dict(self.surfaces),
+            "gates_passed": list(self.gates_passed),
+            "travel_mm": round(self.travel_mm, 6),
+        }
+
+
+# --------------------------------------------------------------------------- obstructions
+
+
+def obstructions_for(table: Table, mover: VehiclePiece) -> list[Obstruction]:
+    """What can stop ``mover``: vehicles in file order, then obstacles, then gate posts.
+
+    Airborne vehicles (p.70) are stopped only by Tall obstacles; grounded
+    vehicles ignore airborne ones.
+    """
+    out: list[Obstruction] = []
+    for v in table.vehicles:
+        if v.id != mover.id and not mover.airborne and not v.airborne:
+            out.append(Obstruction(v.id, v.footprint, vehicle=v))
+    for o in table.all_obstacles:
+        if not mover.airborne or o.tall:
+            out.append(Obstruction(o.id, o.polygon, obstacle=o))
+    return out
+
+
+class _Shapes:
+    """The obstructions as a shapely array, for vectorised distance queries."""
+
+    def __init__(self, items: list[Obstruction]) -> None:
+        self.items = items
+        self.array: NDArray[np.object_] = np.array([o.shape for o in items], dtype=object)
+        if items:
+            shapely.prepare(self.array)
+
+    def distances(self, shape: BaseGeometry) -> NDArray[np.float64]:
+        if not self.items:
+            return np.zeros(0)
+        out: NDArray[np.float64] = shapely.distance(shape, self.array)
+        return out
+
+    def nearest(self, shape: BaseGeometry) -> float:
+        d = self.distances(shape)
+        return float(d.min()) if d.size else math.inf
+
+    def within(self, shape: BaseGeometry, mm: float) -> list[Obstruction]:
+        d = self.distances(shape)
+        return [o for o, di in zip(self.items, d, strict=True) if di <= mm]
+
+    def any_overlap(self, shape: Polygon) -> list[Obstruction]:
+        if not self.items:
+            return []
+        hits = shapely.intersects(shape, self.array)
+        return [o for o, h in zip(self.items, hits, strict=True) if h and overlaps(shape, o.shape)]
+
+
+# --------------------------------------------------------------------------- the contact search
+
+
+def _fp(pose: Pose, v: VehiclePiece) -> Polygon:
+    return footprint(pose, v.length_mm, v.width_mm)
+
+
+def first_contact(path: Path, u_start: float, u_end: float, vehicle: VehiclePiece,
+                  shapes: _Shapes) -> float | None:
+    """The first parameter in [u_start, u_end] where the vehicle comes within 0.001 mm of a shape.
+
+    Conservative advancement: from a pose at distance d, no point of the
+    footprint can reach a shape before the parameter advances by d / (speed
+    bound). Far from everything the step may grow to :data:`HULL_STEP` when the
+    convex hull of the two footprints (the swept area of a short step) is
+    clear, so a thin obstacle is never stepped over. Returns None when the
+    vehicle reaches ``u_end`` without contact.
+    """
+    if not shapes.items:
+        return None
+    reach = half_diagonal_mm(vehicle.length_mm, vehicle.width_mm)
+    u = u_start
+    for _ in range(MAX_ITERATIONS):
+        fp = _fp(path.pose_at(u), vehicle)
+        d = shapes.nearest(fp)
+        if d <= _CONTACT_TARGET_MM:
+            return u
+        if u >= u_end:
+            return None
+        index, t = path.locate(u)
+        seg = path.segments[index]
+        seg_left = abs(seg.length) - t
+        if seg_left <= 1e-12 and index + 1 < len(path.segments):
+            seg = path.segments[index + 1]
+            seg_left = abs(seg.length)
+        safe = (d - _CONTACT_TARGET_MM * 0.5) / seg.speed_bound(reach)
+        step = min(safe, seg_left if seg_left > 1e-12 else safe, u_end - u)
+        if step < HULL_STEP and safe < HULL_STEP:
+            trial = min(HULL_STEP, seg_left if seg_left > 1e-12 else HULL_STEP, u_end - u)
+            hull = shapely.convex_hull(shapely.union(fp, _fp(path.pose_at(u + trial), vehicle)))
+            if shapes.nearest(hull) > _CONTACT_TARGET_MM:
+                step = max(step, trial)
+        u = min(u + max(step, 1e-9), u_end)
+    raise RuntimeError("contact search did not converge")
+
+
+def back_off(path: Path, u_low: float, u_high: float, vehicle: VehiclePiece, everything: _Shapes) -> float:
+    """The last parameter in [u_low, u_high] where the vehicle overlaps nothing (p.46; GEOMETRY.md 4.4).
+
+    ``u_low`` must overlap nothing. Bisection to 0.0005 of parameter.
+    """
+    if not everything.any_overlap(_fp(path.pose_at(u_high), vehicle)):
+        return u_high
+    lo, hi = u_low, u_high
+    while hi - lo > CONTACT_MM * 0.1:
+        mid = (lo + hi) / 2.0
+        if everything.any_overlap(_fp(path.pose_at(mid), vehicle)):
+            hi = mid
+        else:
+            lo = mid
+    return lo
+
+
+def _pivot_region(pose: Pose, turn_deg: float, v: VehiclePiece) -> BaseGeometry:
+    steps = max(2, math.ceil(abs(turn_deg) / 2.0))
+    shapes = [_fp(pose.turned(turn_deg * i / steps), v) for i in range(steps + 1)]
+    hulls = [shapely.convex_hull(shapely.union(a, b)) for a, b in zip(shapes[:-1], shapes[1:], strict=True)]
+    return shapely.union_all(hulls)
+
+
+# --------------------------------------------------------------------------- the move
+
+
+@dataclass
+class _State:
+    table: Table
+    vehicle: VehiclePiece
+    ignored: set[str]
+    collisions: list[Collision] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _interrupted(placed: PlacedMove, v: VehiclePiece, live: _Shapes) -> bool:
+    if live.any_overlap(placed.movement_polygon):
+        return True
+    if live.any_overlap(_fp(placed.final_position, v)):
+        return True
+    if placed.move.slide and placed.template.shape == "straight":
+        turn = 90.0 if placed.move.slide_facing == "left" else -90.0
+        seg_index = next(i for i, s in enumerate(placed.path.segments) if s.kind == "pivot")
+        start = placed.path.segments[seg_index].start
+        if live.within(_pivot_region(start, turn, v), TOUCH_MM):
+            return True
+    return False
+
+
+def _collide(state: _State, pose: Pose, live: _Shapes, during: str) -> list[Obstruction]:
+    moved = state.vehicle.moved(pose)
+    hits = live.within(moved.footprint, TOUCH_MM)
+    for o in hits:
+        c = classify(moved, o.vehicle, o.shape)
+        assert c.orientation is not None and c.a_edge is not None
+        p1, _ = nearest_points(moved.footprint, o.shape)
+        state.collisions.append(Collision(o.id, c.orientation, c.a_edge, c.b_edge, (p1.x, p1.y), during))
+    return hits
+
+
+def _remove(state: _State, hits: list[Obstruction]) -> bool:
+    """Remove destructible obstacles hit; True if everything hit was removed (p.49)."""
+    for o in hits:
+        if o.destructible:
+            state.table = state.table.without_obstacle(o.id)
+            state.removed.append(o.id)
+    return all(o.destructible for o in hits)
+
+
+def _live(state: _State) -> tuple[_Shapes, _Shapes]:
+    obs = obstructions_for(state.table, state.vehicle)
+    return _Shapes([o for o in obs if o.id not in state.ignored]), _Shapes(obs)
+
+
+def _drive(state: _State, placed: PlacedMove) -> tuple[float, bool, bool]:
+    """Drive along the path before the Spin; returns (u reached, interrupted, ended at an IFP)."""
+    path = placed.path_before_spin
+    v = state.vehicle
+    u = 0.0
+    interrupted_any = False
+    while True:
+        live, everything = _live(state)
+        if not _interrupted(placed, v, live):
+            end = back_off(path, u, path.total, v, everything)
+            if end < path.total - 1e-9:
+                state.notes.append("the Final Position overlapped an ignored obstruction: moved back (p.46)")
+            return end, interrupted_any, False
+        interrupted_any = True
+        hit_u = first_contact(path, u, path.total, v, live)
+        if hit_u is None:
+            state.notes.append("the template clipped an obstruction the vehicle never reaches (p.47)")
+            return back_off(path, u, path.total, v, everything), True, False
+        stop = back_off(path, u, hit_u, v, everything)
+        hits = _collide(state, path.pose_at(stop), live, "move")
+        if not hits:
+            return stop, True, True
+        if not _remove(state, hits) or stop >= path.total - 1e-9:
+            return stop, True, True
+        state.notes.append("destructible obstacle removed; the move goes on (p.49)")
+        u = stop
+
+
+def _spin(state: _State, start: Pose, spin_deg: float) -> tuple[float, bool]:
+    """Pivot about the centre; stops at first contact (p.24; GEOMETRY.md 4.7). Returns (degrees turned, hit)."""
+    v = state.vehicle
+    obs = obstructions_for(state.table, v)
+    touching_now = {o.id for o in obs if touches(_fp(start, v), o.shape)}
+    shapes = _Shapes([o for o in obs if o.id not in touching_now])
+    path = Path((Segment("pivot", start, spin_deg),))
+    hit = first_contact(path, 0.0, path.total, v, shapes)
+    if hit is None:
+        return spin_deg, False
+    turned = math.copysign(hit, spin_deg)
+    pose = start.turned(turned)
+    live = _Shapes([o for o in shapes.items if o.id not in state.ignored])
+    hits = _collide(state, pose, live, "spin")
+    _remove(state, hits)
+    state.notes.append("the Spin stopped at first contact (p.24)")
+    return turned, True
+
+
+def _disqualified(table: Table, placed: PlacedMove) -> bool:
+    area = table.area.buffer(TOUCH_MM, join_style="mitre")
+    return not bool(area.contains(placed.movement_polygon))
+
+
+def _surfaces(table: Table, placed: PlacedMove, end_shape: Polygon, airborne: bool) -> dict[str, bool]:
+    out = {"road": False, "rough": False, "treacherous": False}
+    if airborne:
+        return out
+    both = shapely.union(placed.movement_polygon, end_shape)
+    roads = [s.polygon for s in table.surfaces if s.kind == "road"]
+    if roads:
+        out["road"] = bool(shapely.union_all(roads).buffer(TOUCH_MM).contains(both))
+    for s in table.surfaces:
+        if s.kind != "road" and overlaps(both, s.polygon):
+            out[s.kind] = True
+    return out
+
+
+def gates_passed(table: Table, path: Path, vehicle: VehiclePiece) -> tuple[str, ...]:
+    """Gates whose line the vehicle touches while its centre moves along the gate's direction (p.124-127).
+
+    In the order first touched; the order of gates is left to the game (GEOMETRY.md 7).
+    """
+    if not table.gates or path.travel_mm <= 0:
+        return ()
+    step = 1.0
+    n = max(2, math.ceil(path.total / step))
+    poses = [path.pose_at(path.total * i / n) for i in range(n + 1)]
+    found: list[str] = []
+    for gate in sorted(table.gates, key=lambda g: g.number):
+        line: LineString = gate.line
+        gx, gy = gate.direction
+        for a, b in zip(poses[:-1], poses[1:], strict=True):
+            moving = (b.x_mm - a.x_mm) * gx + (b.y_mm - a.y_mm) * gy
+            if moving > 1e-9 and _fp(b, vehicle).intersects(line):
+                found.append(gate.id)
+                break
+    order = {gid: i for i, gid in enumerate(found)}
+    return tuple(sorted(found, key=lambda g: order[g]))
+
+
+def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: TemplateSet) -> MoveResult:
+    """Resolve one movement of ``vehicle_id`` on ``table`` with no dice (p.45-51; GEOMETRY.md 4).
+
+    Returns a :class:`MoveResult`. Raises ``KeyError`` for an unknown vehicle
+    or template and :class:`~simulator.geometry.placement.MoveSpecError` for a
+    move that cannot be placed (missing direction or slide facing, Spin beyond
+    90 degrees).
+    """
+    vehicle = table.vehicle(vehicle_id)
+    placed = place(template_set, vehicle.pose, vehicle.length_mm, vehicle.width_mm, move)
+    start_fp = vehicle.footprint
+    ignored = {o.id for o in obstructions_for(table, vehicle) if touches(start_fp, o.shape)}
+    state = _State(table, vehicle, ignored)
+    u, interrupted, at_ifp = _drive(state, placed)
+    path = truncated(placed.path_before_spin, u)
+    final = path.end
+    if move.spin_deg and not at_ifp:
+        turned, _ = _spin(state, final, move.spin_deg)
+        if turned:
+            path = appended(path, Segment("pivot", final, turned))
+            final = final.turned(turned)
+    elif move.spin_deg:
+        state.notes.append("no Spin after an Interrupted Final Position (p.24)")
+    moved = vehicle.moved(final.normalised(), reversing=move.reverse)
+    table_after = state.table.with_vehicle(moved)
+    return MoveResult(
+        final=final.normalised(), interrupted=interrupted, ended_interrupted=at_ifp,
+        collisions=tuple(state.collisions), ignored=tuple(sorted(ignored)), removed=tuple(state.removed),
+        disqualified=_disqualified(table, placed),
+        surfaces=_surfaces(table, placed, moved.footprint, vehicle.airborne),
+        gates_passed=gates_passed(table, path, vehicle), travel_mm=path.travel_mm, path=path, placed=placed,
+        table_after=table_after, notes=tuple(state.notes),
+    )
+
+
+def with_pose(table: Table, vehicle_id: str, pose: Pose) -> Table:
+    """A copy of ``table`` with one vehicle moved by hand (no rules applied)."""
+    return table.with_vehicle(replace(table.vehicle(vehicle_id), pose=pose.normalised()))

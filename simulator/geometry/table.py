@@ -1,0 +1,177 @@
+"""The table as a value: vehicles, obstacles, surfaces, gates and lines.
+
+Everything is in the table frame (DESIGN.md). The value is immutable; moving a
+piece returns a new :class:`Table`, so previews, undo and "what if" cost
+nothing (STYLE.md 2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Literal
+
+from shapely.geometry import LineString, Polygon
+
+from simulator.geometry.pose import Pose, footprint
+from simulator.geometry.templates import circle_polygon
+
+Weight = Literal["lightweight", "middleweight", "heavyweight"]
+SurfaceKind = Literal["road", "rough", "treacherous"]
+
+DEFAULT_POST_RADIUS_MM = 10.0
+"""Radius of a gate post when the file gives none (RULINGS.md)."""
+
+
+@dataclass(frozen=True)
+class VehiclePiece:
+    """A vehicle on the table: its pose and footprint (``length_mm`` along the heading)."""
+
+    id: str
+    type: str
+    pose: Pose
+    length_mm: float
+    width_mm: float
+    weight: Weight = "middleweight"
+    gear: int = 1
+    reversing: bool = False
+    airborne: bool = False
+    player: str | None = None
+
+    @cached_property
+    def footprint(self) -> Polygon:
+        """The footprint rectangle on the table."""
+        return footprint(self.pose, self.length_mm, self.width_mm)
+
+    def moved(self, pose: Pose, reversing: bool | None = None) -> VehiclePiece:
+        """The same vehicle at ``pose`` (optionally with a new reversing flag)."""
+        return replace(self, pose=pose, reversing=self.reversing if reversing is None else reversing)
+
+
+@dataclass(frozen=True)
+class Obstacle:
+    """An obstacle (p.86-87): a simple polygon with a weight class, maybe Tall or destructible."""
+
+    id: str
+    polygon: Polygon
+    weight: Weight = "heavyweight"
+    tall: bool = False
+    destructible: bool = False
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Surface:
+    """An area of road, rough or treacherous surface (p.86)."""
+
+    id: str
+    kind: SurfaceKind
+    polygon: Polygon
+
+
+@dataclass(frozen=True)
+class Gate:
+    """A gate (p.124-127): two posts; the correct direction is the left-hand normal of a -> b."""
+
+    id: str
+    number: int
+    post_a: tuple[float, float]
+    post_b: tuple[float, float]
+    post_radius_mm: float = DEFAULT_POST_RADIUS_MM
+
+    @property
+    def line(self) -> LineString:
+        """The gate line joining the post centres."""
+        return LineString([self.post_a, self.post_b])
+
+    @property
+    def direction(self) -> tuple[float, float]:
+        """Unit vector of the correct direction of travel (left-hand normal of a -> b)."""
+        dx, dy = self.post_b[0] - self.post_a[0], self.post_b[1] - self.post_a[1]
+        n = (dx * dx + dy * dy) ** 0.5
+        return (-dy / n, dx / n)
+
+    def posts(self) -> tuple[Obstacle, Obstacle]:
+        """The posts as middleweight obstacles with ids ``GATE.post_a`` and ``GATE.post_b``."""
+        r = self.post_radius_mm
+        return (
+            Obstacle(f"{self.id}.post_a", circle_polygon(*self.post_a, r), "middleweight", label="gate post"),
+            Obstacle(f"{self.id}.post_b", circle_polygon(*self.post_b, r), "middleweight", label="gate post"),
+        )
+
+
+@dataclass(frozen=True)
+class Line:
+    """A start or finish line of a race (p.62): a segment from ``a`` to ``b``."""
+
+    id: str
+    kind: Literal["start", "finish"]
+    a: tuple[float, float]
+    b: tuple[float, float]
+
+    @property
+    def segment(self) -> LineString:
+        """The line as a segment."""
+        return LineString([self.a, self.b])
+
+
+@dataclass(frozen=True)
+class Table:
+    """A play area ``width_mm`` x ``height_mm`` with everything on it."""
+
+    width_mm: float
+    height_mm: float
+    vehicles: tuple[VehiclePiece, ...] = ()
+    obstacles: tuple[Obstacle, ...] = ()
+    surfaces: tuple[Surface, ...] = ()
+    gates: tuple[Gate, ...] = ()
+    lines: tuple[Line, ...] = ()
+    template_set: str = "default"
+    name: str = ""
+    meta: tuple[tuple[str, str], ...] = field(default=())
+
+    @cached_property
+    def area(self) -> Polygon:
+        """The play area as a polygon."""
+        return Polygon([(0, 0), (self.width_mm, 0), (self.width_mm, self.height_mm), (0, self.height_mm)])
+
+    def vehicle(self, vehicle_id: str) -> VehiclePiece:
+        """The vehicle with this id; ``KeyError`` if there is none."""
+        for v in self.vehicles:
+            if v.id == vehicle_id:
+                return v
+        raise KeyError(f"no vehicle {vehicle_id!r}")
+
+    def obstacle(self, obstacle_id: str) -> Obstacle:
+        """The obstacle (gate posts included) with this id; ``KeyError`` if there is none."""
+        for o in self.all_obstacles:
+            if o.id == obstacle_id:
+                return o
+        raise KeyError(f"no obstacle {obstacle_id!r}")
+
+    def shape_of(self, piece_id: str) -> Polygon:
+        """The footprint of a vehicle or the polygon of an obstacle."""
+        try:
+            return self.vehicle(piece_id).footprint
+        except KeyError:
+            return self.obstacle(piece_id).polygon
+
+    @cached_property
+    def all_obstacles(self) -> tuple[Obstacle, ...]:
+        """Obstacles in file order, then the gate posts."""
+        posts = tuple(p for g in self.gates for p in g.posts())
+        return self.obstacles + posts
+
+    def with_vehicle(self, piece: VehiclePiece) -> Table:
+        """A copy with the vehicle of the same id replaced by ``piece``."""
+        return replace(self, vehicles=tuple(piece if v.id == piece.id else v for v in self.vehicles))
+
+    def with_obstacle(self, obstacle: Obstacle) -> Table:
+        """A copy with the obstacle of the same id replaced (or added at the end)."""
+        if any(o.id == obstacle.id for o in self.obstacles):
+            return replace(self, obstacles=tuple(obstacle if o.id == obstacle.id else o for o in self.obstacles))
+        return replace(self, obstacles=self.obstacles + (obstacle,))
+
+    def without_obstacle(self, obstacle_id: str) -> Table:
+        """A copy without the obstacle ``obstacle_id`` (a destroyed destructible obstacle, p.49)."""
+        return replace(self, obstacles=tuple(o for o in self.obstacles if o.id != obstacle_id))

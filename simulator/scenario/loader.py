@@ -1,0 +1,224 @@
+"""Reading scenario and rulings files into a :class:`Scenario` value.
+
+TOML is read with ``tomllib`` and validated with pydantic
+(:mod:`simulator.scenario.schema`); then the table is checked as a whole:
+unique ids, known vehicle types and weapons, simple polygons, and no vehicle
+overlapping another vehicle or an obstacle at the start (airborne vehicles
+excepted). Every problem is reported at once as an
+:class:`~simulator.errors.InputFileError` naming the file, the table and key,
+and the reason (RULINGS.md, Errors).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from shapely.geometry import Polygon
+from shapely.validation import explain_validity
+
+from simulator.errors import InputFileError, Problem
+from simulator.gaslands.tables import VehicleType, load_vehicle_types, load_weapons
+from simulator.geometry.contact import overlaps
+from simulator.geometry.pose import Pose
+from simulator.geometry.table import Gate, Line, Obstacle, Surface, Table, VehiclePiece
+from simulator.geometry.templates import TemplateSet, circle_polygon, load_template_set
+from simulator.scenario.schema import ObstacleSpec, ScenarioFile, SurfaceSpec, VehicleSpec
+
+DEFAULT_SCENARIO = "street_race.toml"
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario: the table plus what play needs (players, vehicle extras, queries)."""
+
+    source: str
+    spec: ScenarioFile
+    table: Table
+    template_set: TemplateSet
+    raw: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        """The scenario's name."""
+        return self.spec.scenario.name
+
+    def vehicle_spec(self, vehicle_id: str) -> VehicleSpec:
+        """The file's entry for ``vehicle_id``."""
+        for v in self.spec.vehicle:
+            if v.id == vehicle_id:
+                return v
+        raise KeyError(vehicle_id)
+
+    def player_colour(self, player_id: str | None) -> str:
+        """The player's colour, grey when there is no such player."""
+        for p in self.spec.player:
+            if p.id == player_id:
+                return p.colour
+        return "#888888"
+
+
+def bundled_scenario(name: str = DEFAULT_SCENARIO) -> Path:
+    """Path of a scenario shipped with the package (the repository's ``scenarios/`` folder)."""
+    return Path(str(files("simulator.bundled_scenarios") / name))
+
+
+def _where(loc: tuple[int | str, ...], raw: dict[str, Any]) -> str:
+    out = ""
+    for i, part in enumerate(loc):
+        if isinstance(part, int):
+            table = loc[i - 1] if i else ""
+            if table == "query":
+                item = raw.get("query", [])[part] if part < len(raw.get("query", [])) else {}
+                out += f"[{item.get('id', part + 1)}]"
+            else:
+                out += f"[{part + 1}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "(file)"
+
+
+def validation_problems(error: ValidationError, raw: dict[str, Any]) -> list[Problem]:
+    """Turn a pydantic error into problems whose ``where`` reads ``vehicle[2].heading_deg``."""
+    problems = []
+    for e in error.errors():
+        loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and p.startswith("function-after")))
+        problems.append(Problem(_where(loc, raw), e["msg"]))
+    return problems
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Read a TOML file; syntax errors and missing files become :class:`InputFileError`."""
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise InputFileError(str(path), [Problem("(file)", "no such file")]) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InputFileError(str(path), [Problem("(syntax)", str(exc))]) from None
+
+
+def _shape(spec: ObstacleSpec | SurfaceSpec) -> Polygon:
+    if spec.circle is not None:
+        return circle_polygon(*spec.circle)
+    assert spec.polygon is not None
+    return Polygon(spec.polygon)
+
+
+def _vehicle(spec: VehicleSpec, vtype: VehicleType) -> VehiclePiece:
+    return VehiclePiece(
+        id=spec.id, type=spec.type, pose=Pose(spec.x_mm, spec.y_mm, spec.heading_deg).normalised(),
+        length_mm=spec.length_mm or vtype.length_mm, width_mm=spec.width_mm or vtype.width_mm,
+        weight=vtype.weight_name, gear=spec.gear, reversing=spec.reversing, airborne=vtype.airborne,
+        player=spec.player,
+    )
+
+
+def _check_polygon(where: str, poly: Polygon, problems: list[Problem]) -> None:
+    if not poly.is_valid or not poly.exterior.is_simple or poly.area <= 0:
+        problems.append(Problem(where, f"the polygon is not simple ({explain_validity(poly)})"))
+
+
+def build_table(spec: ScenarioFile, source: str) -> tuple[Table, list[Problem]]:
+    """Build the :class:`Table` and collect every problem of the file's contents."""
+    problems: list[Problem] = []
+    types = load_vehicle_types()
+    weapons = load_weapons()
+    seen: dict[str, str] = {}
+
+    def claim(piece_id: str, where: str) -> None:
+        if piece_id in seen:
+            problems.append(Problem(where, f"id {piece_id!r} is already used by {seen[piece_id]}"))
+        seen.setdefault(piece_id, where)
+
+    players = {p.id for p in spec.player}
+    vehicles: list[VehiclePiece] = []
+    for i, v in enumerate(spec.vehicle, 1):
+        where = f"vehicle[{i}]"
+        claim(v.id, where)
+        if v.type not in types:
+            problems.append(Problem(f"{where}.type", f"unknown vehicle type {v.type!r}; known: {', '.join(types)}"))
+            continue
+        if players and v.player is not None and v.player not in players:
+            problems.append(Problem(f"{where}.player", f"no [[player]] with id {v.player!r}"))
+        for j, w in enumerate(v.weapons, 1):
+            if w.type not in weapons:
+                problems.append(Problem(f"{where}.weapons[{j}].type", f"unknown weapon {w.type!r}"))
+        vehicles.append(_vehicle(v, types[v.type]))
+    obstacles: list[Obstacle] = []
+    for i, o in enumerate(spec.obstacle, 1):
+        claim(o.id, f"obstacle[{i}]")
+        poly = _shape(o)
+        _check_polygon(f"obstacle[{i}].polygon", poly, problems)
+        obstacles.append(Obstacle(o.id, poly, o.weight, o.tall, o.destructible, o.label))
+    surfaces: list[Surface] = []
+    for i, s in enumerate(spec.surface, 1):
+        claim(s.id, f"surface[{i}]")
+        poly = _shape(s)
+        _check_polygon(f"surface[{i}].polygon", poly, problems)
+        surfaces.append(Surface(s.id, s.kind, poly))
+    gates = []
+    for i, g in enumerate(spec.gate, 1):
+        claim(g.id, f"gate[{i}]")
+        claim(f"{g.id}.post_a", f"gate[{i}].post_a")
+        claim(f"{g.id}.post_b", f"gate[{i}].post_b")
+        gates.append(Gate(g.id, g.number, g.post_a, g.post_b, g.post_radius_mm))
+    lines = [Line(x.id, x.kind, x.a, x.b) for x in spec.line]
+    table = Table(spec.table.width_mm, spec.table.height_mm, tuple(vehicles), tuple(obstacles), tuple(surfaces),
+                  tuple(gates), tuple(lines), spec.table.template_set, spec.scenario.name)
+    if not problems:
+        problems += _start_overlaps(table)
+    return table, problems
+
+
+def _start_overlaps(table: Table) -> list[Problem]:
+    problems = []
+    grounded = [v for v in table.vehicles if not v.airborne]
+    for i, v in enumerate(table.vehicles, 1):
+        if v.airborne:
+            continue
+        for other in grounded:
+            if other.id < v.id and overlaps(v.footprint, other.footprint):
+                problems.append(Problem(f"vehicle[{i}]", f"{v.id!r} overlaps vehicle {other.id!r} at the start"))
+        for o in table.all_obstacles:
+            if overlaps(v.footprint, o.polygon):
+                problems.append(Problem(f"vehicle[{i}]", f"{v.id!r} overlaps obstacle {o.id!r} at the start"))
+    return problems
+
+
+def parse_scenario(raw: dict[str, Any], source: str) -> Scenario:
+    """Validate an already-parsed TOML document (see :func:`load_scenario`)."""
+    try:
+        spec = ScenarioFile.model_validate(raw)
+    except ValidationError as exc:
+        raise InputFileError(source, validation_problems(exc, raw)) from None
+    table, problems = build_table(spec, source)
+    template_set: TemplateSet | None = None
+    try:
+        base = Path(source).parent if source not in ("<string>", "") else Path.cwd()
+        ts_name = spec.table.template_set
+        template_set = load_template_set(ts_name if ts_name == "default" else base / ts_name)
+    except FileNotFoundError:
+        problems.append(Problem("table.template_set", f"no template-set file {spec.table.template_set!r}"))
+    except InputFileError as exc:
+        problems += [Problem("table.template_set", p.render(exc.source)) for p in exc.problems]
+    if problems:
+        raise InputFileError(source, problems)
+    assert template_set is not None
+    return Scenario(source, spec, table, template_set, raw)
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and validate a scenario or rulings file.
+
+    Raises :class:`InputFileError` listing every problem: TOML syntax, schema
+    (missing keys, wrong types, non-finite numbers), unknown vehicle types or
+    weapons, duplicate ids, polygons that are not simple, start overlaps, and a
+    template set that cannot be read.
+    """
+    path = Path(path)
+    return parse_scenario(read_toml(path), str(path))

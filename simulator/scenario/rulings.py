@@ -1,0 +1,156 @@
+"""The rulings query runner behind ``gaslands rule FILE.toml`` (RULINGS.md).
+
+A rulings file is a scenario plus ``[[query]]`` tables; each query gives one
+JSON object, in file order, always with ``id`` (the query's id, or its 1-based
+index as an integer) and ``kind``. Board files (a ``[board]`` table,
+BOARDS.md) are answered by :mod:`simulator.boards.rulings`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from simulator.errors import InputFileError, Problem
+from simulator.geometry.contact import classify
+from simulator.geometry.movement import resolve_move
+from simulator.geometry.placement import Move
+from simulator.geometry.templates import MOVEMENT_NAMES, SHOOTING_NAMES
+from simulator.scenario.loader import Scenario, parse_scenario, read_toml
+
+TemplateName = Literal[MOVEMENT_NAMES]  # type: ignore[valid-type]
+RangeName = Literal[SHOOTING_NAMES]  # type: ignore[valid-type]
+
+
+class _Query(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str | int | None = None
+
+
+class MoveQuery(_Query):
+    """``kind = "move"``: where a move ends and what it hits (p.22-26, p.45-54)."""
+
+    kind: Literal["move"]
+    vehicle: str
+    template: TemplateName
+    direction: Literal["left", "right"] | None = None
+    reverse: bool = False
+    slide: bool = False
+    slide_facing: Literal["left", "right"] | None = None
+    spin_deg: Annotated[float, Field(ge=-90.0, le=90.0, allow_inf_nan=False)] = 0.0
+
+
+class ShootQuery(_Query):
+    """``kind = "shoot"``: arc, range, cover and Tall (p.28-30, p.42, p.87)."""
+
+    kind: Literal["shoot"]
+    attacker: str
+    target: str
+    range: RangeName
+    arc: Literal["front", "rear", "side", "turret"]
+    indirect: bool = False
+
+
+class ContactQuery(_Query):
+    """``kind = "contact"``: do two pieces touch, and how (p.52-54)."""
+
+    kind: Literal["contact"]
+    a: str
+    b: str
+
+
+AnyQuery = Annotated[MoveQuery | ShootQuery | ContactQuery, Field(discriminator="kind")]
+_ADAPTER: TypeAdapter[MoveQuery | ShootQuery | ContactQuery] = TypeAdapter(AnyQuery)
+
+
+def _label(raw: dict[str, Any], index: int) -> str | int:
+    qid = raw.get("id")
+    return qid if isinstance(qid, str | int) and not isinstance(qid, bool) else index
+
+
+def parse_queries(scenario: Scenario) -> list[MoveQuery | ShootQuery | ContactQuery]:
+    """Validate every ``[[query]]``; raises :class:`InputFileError` naming ``query[ID].KEY``."""
+    problems: list[Problem] = []
+    queries = []
+    ids = {v.id for v in scenario.table.vehicles}
+    pieces = ids | {o.id for o in scenario.table.all_obstacles}
+    for index, raw in enumerate(scenario.spec.query, 1):
+        where = f"query[{_label(raw, index)}]"
+        try:
+            q = _ADAPTER.validate_python(raw)
+        except ValidationError as exc:
+            for e in exc.errors():
+                loc = [str(p) for p in e["loc"] if str(p) not in ("move", "shoot", "contact")]
+                key = loc[0] if loc else "kind"
+                problems.append(Problem(f"{where}.{key}", e["msg"]))
+            continue
+        problems += _references(q, where, ids, pieces, scenario)
+        queries.append(q)
+    if problems:
+        raise InputFileError(scenario.source, problems)
+    return queries
+
+
+def _references(q: MoveQuery | ShootQuery | ContactQuery, where: str, vehicles: set[str], pieces: set[str],
+                scenario: Scenario) -> list[Problem]:
+    out = []
+    if isinstance(q, MoveQuery):
+        if q.vehicle not in vehicles:
+            out.append(Problem(f"{where}.vehicle", f"no vehicle {q.vehicle!r}"))
+        shape = scenario.template_set.template(q.template).shape
+        if shape != "straight" and q.direction is None:
+            out.append(Problem(f"{where}.direction", f"the {q.template} needs direction = left or right (p.16)"))
+        if q.slide and shape == "straight" and q.slide_facing is None:
+            out.append(Problem(f"{where}.slide_facing", "a Slide off a straight needs slide_facing (p.26)"))
+    elif isinstance(q, ShootQuery):
+        if q.attacker not in vehicles:
+            out.append(Problem(f"{where}.attacker", f"no vehicle {q.attacker!r}"))
+        if q.target not in pieces:
+            out.append(Problem(f"{where}.target", f"no vehicle or obstacle {q.target!r}"))
+    else:
+        if q.a not in vehicles:
+            out.append(Problem(f"{where}.a", f"no vehicle {q.a!r}"))
+        if q.b not in pieces:
+            out.append(Problem(f"{where}.b", f"no vehicle or obstacle {q.b!r}"))
+    return out
+
+
+def answer(scenario: Scenario, q: MoveQuery | ShootQuery | ContactQuery) -> dict[str, Any]:
+    """Answer one validated query with the result keys of RULINGS.md."""
+    table, ts = scenario.table, scenario.template_set
+    if isinstance(q, MoveQuery):
+        move = Move(q.template, q.direction, q.reverse, q.slide, q.slide_facing, q.spin_deg)
+        return resolve_move(table, q.vehicle, move, ts).to_json()
+    if isinstance(q, ShootQuery):
+        from simulator.geometry.shooting import shoot
+
+        return shoot(table, q.attacker, q.target, q.range, q.arc, ts, indirect=q.indirect).to_json()
+    a = table.vehicle(q.a)
+    b_vehicle = next((v for v in table.vehicles if v.id == q.b), None)
+    c = classify(a, b_vehicle, table.shape_of(q.b))
+    return {"touching": c.touching, "distance_mm": round(c.distance_mm, 6), "orientation": c.orientation,
+            "a_edge": c.a_edge, "b_edge": c.b_edge}
+
+
+def run_rulings_document(raw: dict[str, Any], source: str) -> list[dict[str, Any]]:
+    """Answer every query of an already-parsed rulings document (Gaslands table or board)."""
+    if "board" in raw:
+        from simulator.boards.rulings import answer_board_file
+
+        return answer_board_file(raw, source)
+    scenario = parse_scenario(raw, source)
+    queries = parse_queries(scenario)
+    out = []
+    for index, (q, raw_q) in enumerate(zip(queries, scenario.spec.query, strict=True), 1):
+        result: dict[str, Any] = {"id": _label(raw_q, index), "kind": q.kind}
+        result.update(answer(scenario, q))
+        out.append(result)
+    return out
+
+
+def run_rulings(path: str | Path) -> list[dict[str, Any]]:
+    """Read a rulings file and answer its queries; raises :class:`InputFileError` when it is invalid."""
+    path = Path(path)
+    return run_rulings_document(read_toml(path), str(path))
