@@ -26,7 +26,7 @@ from shapely.ops import nearest_points
 from simulator.geometry.contact import Edge, Orientation, classify, overlaps, touches
 from simulator.geometry.path import Path, Segment, appended, truncated
 from simulator.geometry.placement import Move, PlacedMove, place
-from simulator.geometry.pose import CONTACT_MM, TOUCH_MM, Pose, footprint, half_diagonal_mm
+from simulator.geometry.pose import CONTACT_MM, TOUCH_MM, Pose, footprint, footprint_corners, half_diagonal_mm
 from simulator.geometry.table import Obstacle, Table, VehiclePiece
 from simulator.geometry.templates import TemplateSet
 
@@ -139,9 +139,17 @@ def obstructions_for(table: Table, mover: VehiclePiece) -> list[Obstruction]:
 
 
 class _Shapes:
-    """The obstructions as a shapely array, for vectorised distance queries."""
+    """The obstructions as a shapely array, for vectorised distance queries.
 
-    def __init__(self, items: list[Obstruction]) -> None:
+    ``near`` (minx, miny, maxx, maxy), when given, keeps only the obstructions
+    whose bounding boxes meet it: everything the moving vehicle can reach.
+    """
+
+    def __init__(self, items: list[Obstruction], near: tuple[float, float, float, float] | None = None) -> None:
+        if near is not None and items:
+            b = shapely.bounds(np.array([o.shape for o in items], dtype=object))
+            keep = (b[:, 0] <= near[2]) & (b[:, 2] >= near[0]) & (b[:, 1] <= near[3]) & (b[:, 3] >= near[1])
+            items = [o for o, k in zip(items, keep, strict=True) if k]
         self.items = items
         self.array: NDArray[np.object_] = np.array([o.shape for o in items], dtype=object)
         if items:
@@ -175,21 +183,41 @@ def _fp(pose: Pose, v: VehiclePiece) -> Polygon:
     return footprint(pose, v.length_mm, v.width_mm)
 
 
+def _swept_hull(a: Pose, b: Pose, v: VehiclePiece) -> BaseGeometry:
+    """Convex hull of the footprints at ``a`` and ``b``: the area swept by a short straight step."""
+    pts = np.vstack((footprint_corners(a, v.length_mm, v.width_mm), footprint_corners(b, v.length_mm, v.width_mm)))
+    return shapely.convex_hull(shapely.multipoints(pts))
+
+
+def _sagitta_bound(seg: Segment, t: float, reach: float) -> float:
+    """How far any footprint point strays from the straight chord of its motion over ``t`` of ``seg``."""
+    if seg.kind == "shift":
+        return 0.0
+    if seg.kind == "pivot":
+        phi = math.radians(abs(t))
+        return reach * phi * phi / 8.0
+    k = abs(seg.curvature_per_mm)
+    return t * t * k * (1.0 + k * reach) / 8.0
+
+
 def first_contact(path: Path, u_start: float, u_end: float, vehicle: VehiclePiece,
                   shapes: _Shapes) -> float | None:
     """The first parameter in [u_start, u_end] where the vehicle comes within 0.001 mm of a shape.
 
     Conservative advancement: from a pose at distance d, no point of the
     footprint can reach a shape before the parameter advances by d / (speed
-    bound). Far from everything the step may grow to :data:`HULL_STEP` when the
-    convex hull of the two footprints (the swept area of a short step) is
-    clear, so a thin obstacle is never stepped over. Returns None when the
-    vehicle reaches ``u_end`` without contact.
+    bound). Where that step is short (running close alongside something), a
+    longer trial step is taken when the convex hull of the two footprints -
+    the swept area of the step, padded by how far a point on a curve strays
+    from its chord - is clear; the trial grows while it succeeds and halves
+    when it fails. So a thin obstacle is never stepped over. Returns None when
+    the vehicle reaches ``u_end`` without contact.
     """
     if not shapes.items:
         return None
     reach = half_diagonal_mm(vehicle.length_mm, vehicle.width_mm)
     u = u_start
+    trial = 4.0
     for _ in range(MAX_ITERATIONS):
         fp = _fp(path.pose_at(u), vehicle)
         d = shapes.nearest(fp)
@@ -203,13 +231,16 @@ def first_contact(path: Path, u_start: float, u_end: float, vehicle: VehiclePiec
         if seg_left <= 1e-12 and index + 1 < len(path.segments):
             seg = path.segments[index + 1]
             seg_left = abs(seg.length)
-        safe = (d - _CONTACT_TARGET_MM * 0.5) / seg.speed_bound(reach)
-        step = min(safe, seg_left if seg_left > 1e-12 else safe, u_end - u)
-        if step < HULL_STEP and safe < HULL_STEP:
-            trial = min(HULL_STEP, seg_left if seg_left > 1e-12 else HULL_STEP, u_end - u)
-            hull = shapely.convex_hull(shapely.union(fp, _fp(path.pose_at(u + trial), vehicle)))
-            if shapes.nearest(hull) > _CONTACT_TARGET_MM:
-                step = max(step, trial)
+        room = min(seg_left if seg_left > 1e-12 else math.inf, u_end - u)
+        step = min((d - _CONTACT_TARGET_MM * 0.5) / seg.speed_bound(reach), room)
+        probe = min(trial, room)
+        if probe > step * 2.0:
+            hull = _swept_hull(path.pose_at(u), path.pose_at(u + probe), vehicle)
+            if shapes.nearest(hull) > _CONTACT_TARGET_MM + _sagitta_bound(seg, probe, reach):
+                step = probe
+                trial = min(trial * 2.0, 64.0)
+            else:
+                trial = max(probe / 4.0, HULL_STEP)
         u = min(u + max(step, 1e-9), u_end)
     raise RuntimeError("contact search did not converge")
 
@@ -246,6 +277,7 @@ class _State:
     table: Table
     vehicle: VehiclePiece
     ignored: set[str]
+    near: tuple[float, float, float, float] | None = None
     collisions: list[Collision] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -285,9 +317,19 @@ def _remove(state: _State, hits: list[Obstruction]) -> bool:
     return all(o.destructible for o in hits)
 
 
+def reach_bounds(placed: PlacedMove, v: VehiclePiece) -> tuple[float, float, float, float]:
+    """A box holding every footprint along the path and the whole movement template."""
+    pts = placed.path.points(10.0)
+    pad = half_diagonal_mm(v.length_mm, v.width_mm) + 10.0
+    tx0, ty0, tx1, ty1 = placed.movement_polygon.bounds
+    return (min(float(pts[:, 0].min()) - pad, tx0), min(float(pts[:, 1].min()) - pad, ty0),
+            max(float(pts[:, 0].max()) + pad, tx1), max(float(pts[:, 1].max()) + pad, ty1))
+
+
 def _live(state: _State) -> tuple[_Shapes, _Shapes]:
     obs = obstructions_for(state.table, state.vehicle)
-    return _Shapes([o for o in obs if o.id not in state.ignored]), _Shapes(obs)
+    near = state.near
+    return _Shapes([o for o in obs if o.id not in state.ignored], near), _Shapes(obs, near)
 
 
 def _drive(state: _State, placed: PlacedMove) -> tuple[float, bool, bool]:
@@ -391,7 +433,7 @@ def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: Templa
     placed = place(template_set, vehicle.pose, vehicle.length_mm, vehicle.width_mm, move)
     start_fp = vehicle.footprint
     ignored = {o.id for o in obstructions_for(table, vehicle) if touches(start_fp, o.shape)}
-    state = _State(table, vehicle, ignored)
+    state = _State(table, vehicle, ignored, reach_bounds(placed, vehicle))
     u, interrupted, at_ifp = _drive(state, placed)
     path = truncated(placed.path_before_spin, u)
     final = path.end

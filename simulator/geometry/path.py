@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 import numpy as np
@@ -107,7 +108,7 @@ class Path:
         """The last pose of the path."""
         return self.segments[-1].end
 
-    @property
+    @cached_property
     def total(self) -> float:
         """Sum of the segments' parameter spans."""
         return sum(abs(seg.length) for seg in self.segments)

@@ -11,6 +11,7 @@ import math
 from typing import NamedTuple
 
 import numpy as np
+import shapely
 from numpy.typing import NDArray
 from shapely.geometry import LineString, Polygon
 
@@ -83,8 +84,9 @@ def transform_points(frame: Pose, points: NDArray[np.float64]) -> NDArray[np.flo
     """Map an ``(n, 2)`` array of local points (x forward, y left) into the table frame."""
     rad = math.radians(frame.heading_deg)
     c, s = math.cos(rad), math.sin(rad)
-    rot = np.array([[c, -s], [s, c]])
-    out: NDArray[np.float64] = points @ rot.T + np.array([frame.x_mm, frame.y_mm])
+    out = np.empty_like(points, dtype=np.float64)
+    out[:, 0] = points[:, 0] * c - points[:, 1] * s + frame.x_mm
+    out[:, 1] = points[:, 0] * s + points[:, 1] * c + frame.y_mm
     return out
 
 
@@ -102,7 +104,8 @@ def footprint(pose: Pose, length_mm: float, width_mm: float) -> Polygon:
     """
     if length_mm <= 0.0 or width_mm <= 0.0:
         raise ValueError(f"footprint needs positive dimensions, got {length_mm} x {width_mm} mm")
-    return Polygon(footprint_corners(pose, length_mm, width_mm))
+    poly: Polygon = shapely.polygons(footprint_corners(pose, length_mm, width_mm))
+    return poly
 
 
 EDGE_NAMES = ("front", "rear", "left", "right")

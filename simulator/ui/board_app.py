@@ -828,8 +828,10 @@ class DoomView(_View):
             self._draw_token(surface, self.town.dude(self.dragging), rect, None)
             if self.preview:
                 colour = {"free": GREEN, "boots": GOLD, "illegal": RED}[self.preview]
-                tag = text(surface, self.preview, (rect.x, rect.bottom + 4), 24, colour)
-                pygame.draw.rect(surface, colour, tag.inflate(6, 4), 2)
+                tag = font(24).size(self.preview)
+                badge = pygame.Rect(rect.x, rect.bottom + 4, tag[0] + 12, tag[1] + 6)
+                pygame.draw.rect(surface, colour, badge, border_radius=5)
+                text(surface, self.preview, badge.center, 24, INK, centre=True)
 
     def _posse_roles(self) -> dict[str, str]:
         """For highlighted posses: dude id -> ``dealer``/``target`` with ``+boot`` when joining boots."""
@@ -938,7 +940,8 @@ def run_board_window(path: pathlib.Path) -> None:
 
     Raises :class:`simulator.errors.InputFileError` for an invalid file.
     """
-    pygame.init()
+    pygame.display.init()
+    pygame.font.init()
     try:
         app = App(path)
         screen = pygame.display.set_mode(app.size)

@@ -1,0 +1,808 @@
+"""Arcs of fire, range, Cover and Tall blocking for shooting attacks.
+
+GEOMETRY.md section 6 is the specification; the rulebook pages are p.27
+(shooting templates), p.28 (range: some placement of the template in the arc
+must touch the target), p.29 (front, rear and side arcs), p.30 (the
+360-degree arc), p.42 (Cover), p.44 (explosions: Medium range in a 360-degree
+arc), p.82 (Indirect, Splash) and p.87 (Tall obstacles).
+
+How a query is answered. Every legal placement of the template belongs to a
+*family*: a line on which the template's near edge slides, a direction, and
+an interval of lateral offsets ``s`` (mm, positive to the template's left).
+Front, rear and each side give one family each; the 360-degree arc gives one
+family per footprint edge plus, for each corner, a fan of directions sampled
+finely and refined where it matters.
+
+* Range and margin are exact per family: with the template ``A`` at offset 0
+  and a convex target piece ``B`` in the family frame, the Minkowski
+  difference ``D = A - B`` holds ``(t, -s)`` exactly when the target moved
+  ``t`` along the template's axis touches the template at offset ``s``. So a
+  placement touches the target when ``(0, -s)`` lies in ``D`` and the target
+  can slide away by the largest ``x`` of ``D`` on the line ``y = -s``.
+* Cover and Tall are judged on sampled offsets: a fine grid plus the
+  *critical* offsets where a template side passes a vertex of the target or of
+  an obstruction (so a gap exactly as wide as the template is found). For the
+  straight templates this runs in NumPy on convex pieces (a band test); the
+  bursts use Shapely's array functions.
+
+Touching is a distance of at most ``TOUCH_MM``; an obstruction gives Cover
+when it reaches more than ``TOUCH_MM`` into the near part of the template.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+from shapely.geometry import Polygon
+
+from simulator.geometry.pose import TOUCH_MM, Pose, normalise_deg
+from simulator.geometry.table import Table
+from simulator.geometry.templates import ShootingTemplate, TemplateSet
+
+Arc = Literal["front", "rear", "side", "turret"]
+F64 = NDArray[np.float64]
+Idx = NDArray[np.intp]
+Mask = NDArray[np.bool_]
+
+ARCS: tuple[str, ...] = ("front", "rear", "side", "turret")
+
+GRID_STEP_MM = 0.5
+"""Spacing of the sampled lateral offsets inside a family (mm)."""
+
+TURRET_STEP_DEG = 2.0
+"""Spacing of the sampled directions in each corner fan of the 360-degree arc."""
+
+_EPS = TOUCH_MM
+_BIG = 1.0e9
+
+
+# --------------------------------------------------------------------------- result
+
+
+@dataclass(frozen=True)
+class ShotResult:
+    """The answer to a ``shoot`` query (RULINGS.md, GEOMETRY.md 6).
+
+    ``placement`` is the near-edge centre and direction of the best template
+    placement (when out of arc and range: the nearest one, or ``None`` if the
+    arc has no placement at all); ``placement_polygon`` is the whole template
+    there, ``near_part`` the part between its near edge and the first point
+    that touches the target (``None`` when empty or out of range). ``margin_mm``
+    is how far the target could slide away along the template's axis and still
+    be touched, over all placements; negative: minus its distance to the
+    nearest placement.
+    """
+
+    in_arc_and_range: bool
+    targetable: bool
+    cover: bool
+    cover_from: tuple[str, ...]
+    blocked_by: tuple[str, ...]
+    placement: Pose | None
+    placement_polygon: Polygon | None
+    near_part: Polygon | None
+    margin_mm: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The result keys of RULINGS.md's ``shoot`` query, JSON-ready."""
+        place = None
+        if self.placement is not None:
+            place = {"x_mm": self.placement.x_mm, "y_mm": self.placement.y_mm,
+                     "heading_deg": normalise_deg(self.placement.heading_deg)}
+        return {
+            "in_arc_and_range": self.in_arc_and_range, "targetable": self.targetable, "cover": self.cover,
+            "cover_from": list(self.cover_from), "blocked_by": list(self.blocked_by),
+            "placement": place, "margin_mm": self.margin_mm,
+        }
+
+
+# --------------------------------------------------------------------------- convex pieces
+
+
+@dataclass(frozen=True)
+class _Pieces:
+    """Convex pieces of several shapes, vertices concatenated piece by piece (counter-clockwise).
+
+    ``nxt[i]`` is the vertex after ``i`` in its piece, ``starts`` the first
+    vertex of each piece, ``owner`` the shape each piece belongs to.
+    """
+
+    xy: F64
+    nxt: Idx
+    starts: Idx
+    owner: Idx
+
+
+def _is_convex(poly: Polygon) -> bool:
+    return bool(poly.convex_hull.area - poly.area <= 1e-9 * max(1.0, poly.area))
+
+
+def _ring(poly: Polygon) -> F64:
+    xy = np.asarray(shapely.get_coordinates(shapely.normalize(poly).exterior))[:-1]
+    return xy[::-1] if _signed_area(xy) < 0 else xy
+
+
+def _signed_area(xy: F64) -> float:
+    x, y = xy[:, 0], xy[:, 1]
+    return float(0.5 * np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y))
+
+
+def _convex_parts(poly: Polygon) -> list[F64]:
+    """The polygon as convex vertex rings: itself if convex, else its triangles."""
+    if _is_convex(poly):
+        return [_ring(poly)]
+    tris = shapely.get_parts(shapely.constrained_delaunay_triangles(poly))
+    return [_ring(t) for t in tris if t.area > 0.0]
+
+
+def _pieces(rings_by_owner: list[list[F64]]) -> _Pieces:
+    rings = [(k, r) for k, rs in enumerate(rings_by_owner) for r in rs]
+    if not rings:
+        e = np.zeros(0, dtype=np.intp)
+        return _Pieces(np.zeros((0, 2)), e, e, e)
+    sizes = np.array([len(r) for _, r in rings])
+    starts = np.concatenate(([0], np.cumsum(sizes)[:-1])).astype(np.intp)
+    idx = np.arange(int(sizes.sum()))
+    piece_of = np.repeat(np.arange(len(rings)), sizes)
+    nxt = np.where(idx + 1 == starts[piece_of] + sizes[piece_of], starts[piece_of], idx + 1).astype(np.intp)
+    owner = np.array([k for k, _ in rings], dtype=np.intp)
+    return _Pieces(np.vstack([r for _, r in rings]), nxt, starts, owner)
+
+
+def _band(xs: F64, ys: F64, pcs: _Pieces, lo: F64, hi: F64) -> tuple[F64, F64]:
+    """For each row and convex piece: the x-range of the piece inside ``lo <= y <= hi``.
+
+    ``xs``, ``ys`` are (N, V) local vertex coordinates, ``lo``, ``hi`` (N, 1).
+    Returns (N, P) arrays ``xl``, ``xr``; ``inf``/``-inf`` where the band misses
+    the piece. Exact for convex pieces (the piece's slice is convex).
+    """
+    x2, y2 = xs[:, pcs.nxt], ys[:, pcs.nxt]
+    inside = (ys >= lo) & (ys <= hi)
+    cmin = np.where(inside, xs, np.inf)
+    cmax = np.where(inside, xs, -np.inf)
+    dy = y2 - ys
+    flat = dy == 0.0
+    safe = np.where(flat, 1.0, dy)
+    for c in (lo, hi):
+        cross = ((ys - c) * (y2 - c) <= 0.0) & ~flat
+        xc = xs + (c - ys) / safe * (x2 - xs)
+        cmin = np.minimum(cmin, np.where(cross, xc, np.inf))
+        cmax = np.maximum(cmax, np.where(cross, xc, -np.inf))
+    return np.minimum.reduceat(cmin, pcs.starts, axis=1), np.maximum.reduceat(cmax, pcs.starts, axis=1)
+
+
+def _local(pcs: _Pieces, ox: F64, oy: F64, ang: F64) -> tuple[F64, F64]:
+    """Vertex coordinates in each frame (x along ``ang``, y to its left), shape (N, V)."""
+    c, s = np.cos(ang)[:, None], np.sin(ang)[:, None]
+    dx = pcs.xy[None, :, 0] - ox[:, None]
+    dy = pcs.xy[None, :, 1] - oy[:, None]
+    return dx * c + dy * s, dy * c - dx * s
+
+
+# --------------------------------------------------------------------------- families of placements
+
+
+@dataclass(frozen=True)
+class _Families:
+    """Placement families: near-edge centre at offset 0, direction (rad), offset range (mm)."""
+
+    ox: F64
+    oy: F64
+    ang: F64
+    s_lo: F64
+    s_hi: F64
+    s_mid: F64
+
+    def __len__(self) -> int:
+        return len(self.ox)
+
+    def take(self, idx: Idx) -> _Families:
+        """The families at ``idx``."""
+        return _Families(self.ox[idx], self.oy[idx], self.ang[idx], self.s_lo[idx], self.s_hi[idx],
+                         self.s_mid[idx])
+
+    def join(self, other: _Families) -> _Families:
+        """These families followed by ``other``."""
+        cat = np.concatenate
+        return _Families(cat((self.ox, other.ox)), cat((self.oy, other.oy)), cat((self.ang, other.ang)),
+                         cat((self.s_lo, other.s_lo)), cat((self.s_hi, other.s_hi)),
+                         cat((self.s_mid, other.s_mid)))
+
+
+def _edge_family(a: F64, b: F64, near_mm: float) -> tuple[float, ...]:
+    """The family whose near edge slides along the segment a->b, pointing right of it (outward, ccw)."""
+    d = b - a
+    length = float(math.hypot(d[0], d[1]))
+    mid = (a + b) / 2.0
+    ang = math.atan2(-d[0], d[1]) + math.pi  # right-hand normal of a->b
+    half = (length + near_mm) / 2.0
+    return (float(mid[0]), float(mid[1]), ang, -half, half, 0.0)
+
+
+def _families_from(rows: list[tuple[float, ...]]) -> _Families:
+    a = np.array(rows, dtype=np.float64).reshape(-1, 6)
+    return _Families(a[:, 0], a[:, 1], a[:, 2], a[:, 3], a[:, 4], a[:, 5])
+
+
+def _fixed_families(pose: Pose, length_mm: float, width_mm: float, arc: str, near_mm: float) -> _Families:
+    """Front, rear or side (both sides) families of a vehicle footprint (p.29)."""
+    hl, hw = length_mm / 2.0, width_mm / 2.0
+    fl, fr = np.array(pose.offset(hl, hw)), np.array(pose.offset(hl, -hw))
+    rl, rr = np.array(pose.offset(-hl, hw)), np.array(pose.offset(-hl, -hw))
+    if arc == "front":
+        rows = [_edge_family(fl, fr, near_mm)]
+    elif arc == "rear":
+        rows = [_edge_family(rr, rl, near_mm)]
+    elif arc == "side":
+        rows = [_edge_family(rl, fl, near_mm), _edge_family(fr, rr, near_mm)]
+    else:
+        raise ValueError(f"unknown arc {arc!r}; known: {', '.join(ARCS)}")
+    return _families_from(rows)
+
+
+def _corner_fan(ring: F64, near_mm: float, angles: list[F64]) -> _Families:
+    """Corner families: near edge centred on a corner, one family per direction in its fan."""
+    rows: list[F64] = []
+    for k, ang in enumerate(angles):
+        if len(ang) == 0:
+            continue
+        c = ring[k]
+        n = len(ang)
+        rows.append(np.column_stack((np.full(n, c[0]), np.full(n, c[1]), ang, np.full(n, -near_mm / 2.0),
+                                     np.full(n, near_mm / 2.0), np.zeros(n))))
+    if not rows:
+        return _families_from([])
+    a = np.vstack(rows)
+    return _Families(a[:, 0], a[:, 1], a[:, 2], a[:, 3], a[:, 4], a[:, 5])
+
+
+def _fans(ring: F64, step_deg: float) -> list[tuple[float, float]]:
+    """Each corner's open fan of directions (rad): from the previous edge's normal to the next one's."""
+    out = []
+    n = len(ring)
+    for k in range(n):
+        d_in, d_out = ring[k] - ring[k - 1], ring[(k + 1) % n] - ring[k]
+        a0 = math.atan2(-d_in[0], d_in[1]) + math.pi
+        a1 = math.atan2(-d_out[0], d_out[1]) + math.pi
+        sweep = (a1 - a0) % (2.0 * math.pi)
+        out.append((a0, sweep))
+    return out
+
+
+def _fan_samples(fans: list[tuple[float, float]], step_deg: float) -> list[F64]:
+    step = math.radians(step_deg)
+    res = []
+    for a0, sweep in fans:
+        m = max(1, math.ceil(sweep / step))
+        res.append(a0 + sweep * np.arange(1, m) / m)
+    return res
+
+
+def _turret_families(ring: F64, near_mm: float, step_deg: float) -> _Families:
+    """All 360-degree families (p.30): one per edge, plus sampled corner fans."""
+    n = len(ring)
+    edges = _families_from([_edge_family(ring[k], ring[(k + 1) % n], near_mm) for k in range(n)])
+    return edges.join(_corner_fan(ring, near_mm, _fan_samples(_fans(ring, step_deg), step_deg)))
+
+
+# --------------------------------------------------------------------------- templates in local frames
+
+
+@lru_cache(maxsize=32)
+def _template_ring(template: ShootingTemplate) -> F64:
+    return _ring(template.polygon)
+
+
+@lru_cache(maxsize=32)
+def _eroded_ring(template: ShootingTemplate) -> F64:
+    eroded = template.polygon.buffer(-_EPS, join_style="mitre")
+    assert isinstance(eroded, Polygon)
+    return _ring(eroded)
+
+
+def _placed(ring: F64, ox: F64, oy: F64, ang: F64) -> NDArray[np.object_]:
+    """Polygons of ``ring`` (local coordinates) placed in each frame."""
+    c, s = np.cos(ang)[:, None], np.sin(ang)[:, None]
+    x = ox[:, None] + ring[None, :, 0] * c - ring[None, :, 1] * s
+    y = oy[:, None] + ring[None, :, 0] * s + ring[None, :, 1] * c
+    out: NDArray[np.object_] = shapely.polygons(np.stack((x, y), axis=-1))
+    return out
+
+
+# --------------------------------------------------------------------------- the Minkowski difference
+
+
+@dataclass(frozen=True)
+class _Reach:
+    """Per family and target piece, the Minkowski difference ``A - B`` in the family frame."""
+
+    diff: _Pieces
+    n_fam: int
+    n_piece: int
+
+
+def _reach(fam: _Families, ring: F64, target: _Pieces) -> _Reach:
+    """Build ``A - B`` (convex hulls) for every family and target piece."""
+    xs, ys = _local(target, fam.ox, fam.oy, fam.ang)
+    rings: list[list[F64]] = []
+    hull_in: list[F64] = []
+    for p in range(len(target.starts)):
+        end = target.starts[p + 1] if p + 1 < len(target.starts) else target.xy.shape[0]
+        bx, by = xs[:, target.starts[p]:end], ys[:, target.starts[p]:end]
+        px = ring[None, :, None, 0] - bx[:, None, :]
+        py = ring[None, :, None, 1] - by[:, None, :]
+        hull_in.append(np.stack((px.reshape(len(fam), -1), py.reshape(len(fam), -1)), axis=-1))
+    pts = np.concatenate(hull_in, axis=0)  # (P*F, m*b, 2), piece-major
+    hulls = shapely.convex_hull(shapely.multipoints(pts))
+    for h in hulls:
+        rings.append([_ring_any(h)])
+    return _Reach(_pieces(rings), len(fam), len(target.starts))
+
+
+def _ring_any(geom: Any) -> F64:
+    if isinstance(geom, Polygon):
+        return _ring(geom)
+    xy = np.asarray(shapely.get_coordinates(geom))
+    return xy[:1] if len(xy) else np.zeros((1, 2))
+
+
+def _reach_band(reach: _Reach, fam_of: Idx, lo: F64, hi: F64) -> tuple[F64, F64]:
+    """x-range of each ``A - B`` (per target piece) inside ``lo <= y <= hi``, rows per query."""
+    out_l, out_r = [], []
+    v = reach.diff
+    for p in range(reach.n_piece):
+        sel = p * reach.n_fam + fam_of
+        xl, xr = _band_rows(v, sel, lo, hi)
+        out_l.append(xl)
+        out_r.append(xr)
+    return np.column_stack(out_l), np.column_stack(out_r)
+
+
+def _band_rows(v: _Pieces, piece_idx: Idx, lo: F64, hi: F64) -> tuple[F64, F64]:
+    """Band x-range of the single piece ``piece_idx[i]`` for each row ``i`` (pieces padded)."""
+    sizes = np.diff(np.append(v.starts, v.xy.shape[0]))
+    width = int(sizes[piece_idx].max()) if len(piece_idx) else 1
+    k = np.arange(width)[None, :]
+    sz = sizes[piece_idx][:, None]
+    first = v.starts[piece_idx][:, None]
+    idx = first + np.minimum(k, sz - 1)
+    nxt = first + (np.minimum(k, sz - 1) + 1) % sz
+    xs, ys = v.xy[idx, 0], v.xy[idx, 1]
+    x2, y2 = v.xy[nxt, 0], v.xy[nxt, 1]
+    lo2, hi2 = lo[:, None], hi[:, None]
+    inside = (ys >= lo2) & (ys <= hi2)
+    cmin, cmax = np.where(inside, xs, np.inf), np.where(inside, xs, -np.inf)
+    dy = y2 - ys
+    flat = dy == 0.0
+    safe = np.where(flat, 1.0, dy)
+    for c in (lo2, hi2):
+        cross = ((ys - c) * (y2 - c) <= 0.0) & ~flat
+        xc = xs + (c - ys) / safe * (x2 - xs)
+        cmin = np.minimum(cmin, np.where(cross, xc, np.inf))
+        cmax = np.maximum(cmax, np.where(cross, xc, -np.inf))
+    return cmin.min(axis=1), cmax.max(axis=1)
+
+
+def _family_margin(reach: _Reach, fam: _Families) -> F64:
+    """Largest slide of the target over each family's offsets (mm); ``-inf`` if it never touches."""
+    f = np.arange(len(fam))
+    xl, xr = _reach_band(reach, f, -fam.s_hi - _EPS, -fam.s_lo + _EPS)
+    ok = (xl <= _EPS) & (xr >= -_EPS)
+    return np.where(ok, np.maximum(xr, 0.0), -np.inf).max(axis=1)
+
+
+def _touch_margin(reach: _Reach, fam_of: Idx, s: F64) -> F64:
+    """Per placement: the target's largest slide (mm) if it touches, else ``-inf``."""
+    xl, xr = _reach_band(reach, fam_of, -s - _EPS, -s + _EPS)
+    ok = (xl <= _EPS) & (xr >= -_EPS)
+    return np.where(ok, np.maximum(xr, 0.0), -np.inf).max(axis=1)
+
+
+# --------------------------------------------------------------------------- the table, prepared
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    ids: tuple[str, ...]
+    polys: NDArray[np.object_]
+    tall: Mask
+    parts: tuple[tuple[F64, ...], ...]
+
+
+_PREPARED: dict[int, tuple[weakref.ref[Table], _Prepared]] = {}
+
+
+def _prepared(table: Table) -> _Prepared:
+    """Every possible obstruction of the table (vehicles not airborne, obstacles, posts), cached."""
+    hit = _PREPARED.get(id(table))
+    if hit is not None and hit[0]() is table:
+        return hit[1]
+    vehicles = [v for v in table.vehicles if not v.airborne]
+    obstacles = list(table.all_obstacles)
+    ids = tuple(v.id for v in vehicles) + tuple(o.id for o in obstacles)
+    polys = np.array([v.footprint for v in vehicles] + [o.polygon for o in obstacles], dtype=object)
+    shapely.prepare(polys)
+    tall = np.array([False] * len(vehicles) + [o.tall for o in obstacles], dtype=bool)
+    parts = tuple(tuple(_convex_parts(p)) for p in polys)
+    prep = _Prepared(ids, polys, tall, parts)
+    if len(_PREPARED) > 16:
+        _PREPARED.clear()
+    _PREPARED[id(table)] = (weakref.ref(table), prep)
+    return prep
+
+
+# --------------------------------------------------------------------------- evaluation of placements
+
+
+@dataclass(frozen=True)
+class _Evaluated:
+    """Sampled placements that touch the target."""
+
+    fam_of: Idx
+    s: F64
+    x_first: F64
+    margin: F64
+    hits: Mask  # (N, K) obstruction k reaches into the near part
+
+
+def _offsets(fam: _Families, crit_y: F64, half_widths: tuple[float, ...], step_mm: float) -> tuple[Idx, F64]:
+    """Sampled offsets per family: a grid, the ends, the middle and the critical offsets."""
+    f_all, s_all = [], []
+    for f in range(len(fam)):
+        lo, hi = float(fam.s_lo[f]), float(fam.s_hi[f])
+        n = max(2, math.ceil((hi - lo) / step_mm) + 1)
+        grid = np.linspace(lo, hi, n)
+        c = (crit_y[f][:, None] + np.array(half_widths)[None, :]).ravel() if crit_y.size else np.zeros(0)
+        c = c[(c >= lo) & (c <= hi)]
+        s = np.unique(np.concatenate((grid, c, [float(fam.s_mid[f])])))
+        f_all.append(np.full(len(s), f, dtype=np.intp))
+        s_all.append(s)
+    return np.concatenate(f_all), np.concatenate(s_all)
+
+
+def _critical_y(fam: _Families, pcs: _Pieces) -> F64:
+    """Lateral coordinates (mm) of every vertex in every family frame, shape (F, V)."""
+    _, ys = _local(pcs, fam.ox, fam.oy, fam.ang)
+    return ys
+
+
+def _frames(fam: _Families, fam_of: Idx, s: F64) -> tuple[F64, F64, F64]:
+    ang = fam.ang[fam_of]
+    ox = fam.ox[fam_of] - np.sin(ang) * s
+    oy = fam.oy[fam_of] + np.cos(ang) * s
+    return ox, oy, ang
+
+
+def _evaluate_straight(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, target: _Pieces,
+                       obst: _Pieces, n_obst: int) -> tuple[F64, Mask]:
+    """x of the first touch and the obstruction hits of straight-template placements (NumPy)."""
+    ox, oy, ang = _frames(fam, fam_of, s)
+    hw, length = tpl.width_mm / 2.0, tpl.length_mm
+    xs, ys = _local(target, ox, oy, ang)
+    lo, hi = np.full((len(s), 1), -hw), np.full((len(s), 1), hw)
+    xl, xr = _band(xs, ys, target, lo - _EPS, hi + _EPS)
+    touch = (xl <= length + _EPS) & (xr >= -_EPS)
+    x_first = np.where(touch, np.maximum(xl, 0.0), np.inf).min(axis=1)
+    hits = np.zeros((len(s), n_obst), dtype=bool)
+    if obst.xy.shape[0]:
+        xs, ys = _local(obst, ox, oy, ang)
+        ol, orr = _band(xs, ys, obst, lo + _EPS, hi - _EPS)
+        piece_hit = (ol < x_first[:, None] - _EPS) & (orr > _EPS)
+        for p, k in enumerate(obst.owner):
+            hits[:, k] |= piece_hit[:, p]
+    return x_first, hits
+
+
+def _evaluate_shapely(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, target: Polygon,
+                      obst: NDArray[np.object_]) -> tuple[F64, Mask]:
+    """The same as :func:`_evaluate_straight` for any template, with Shapely array functions."""
+    ox, oy, ang = _frames(fam, fam_of, s)
+    placed = _placed(_template_ring(tpl), ox, oy, ang)
+    ux, uy = np.cos(ang), np.sin(ang)
+    inter = shapely.intersection(placed, target)
+    xy, which = shapely.get_coordinates(inter, return_index=True)
+    x_first = np.full(len(s), np.inf)
+    np.minimum.at(x_first, which, (xy[:, 0] - ox[which]) * ux[which] + (xy[:, 1] - oy[which]) * uy[which])
+    near = np.isinf(x_first) & (shapely.distance(placed, target) <= _EPS)
+    if near.any():
+        pts = shapely.get_coordinates(shapely.shortest_line(placed[near], target))[::2]
+        x_first[near] = (pts[:, 0] - ox[near]) * ux[near] + (pts[:, 1] - oy[near]) * uy[near]
+    x_first = np.maximum(x_first, 0.0)
+    hits = np.zeros((len(s), len(obst)), dtype=bool)
+    has = np.isfinite(x_first) & (x_first > 2.0 * _EPS)
+    if len(obst) and has.any():
+        cut = x_first[has] - _EPS
+        box = np.stack((np.stack((np.full_like(cut, -1.0), cut, cut, np.full_like(cut, -1.0)), axis=1),
+                        np.tile([-_BIG, -_BIG, _BIG, _BIG], (len(cut), 1))), axis=-1)
+        halfplane = _placed_many(box, ox[has], oy[has], ang[has])
+        eroded = _placed(_eroded_ring(tpl), ox[has], oy[has], ang[has])
+        near_part = shapely.intersection(eroded, halfplane)
+        hits[has] = shapely.intersects(near_part[:, None], obst[None, :])
+    return x_first, hits
+
+
+def _placed_many(local: F64, ox: F64, oy: F64, ang: F64) -> NDArray[np.object_]:
+    c, s = np.cos(ang)[:, None], np.sin(ang)[:, None]
+    x = ox[:, None] + local[:, :, 0] * c - local[:, :, 1] * s
+    y = oy[:, None] + local[:, :, 0] * s + local[:, :, 1] * c
+    out: NDArray[np.object_] = shapely.polygons(np.stack((x, y), axis=-1))
+    return out
+
+
+# --------------------------------------------------------------------------- the query
+
+
+@dataclass(frozen=True)
+class _Query:
+    table: Table
+    target_id: str
+    template: ShootingTemplate
+    ring: F64
+    target_poly: Polygon
+    target: _Pieces
+    fam: _Families
+    indirect: bool
+    fans: list[tuple[float, float]] | None
+    corners: F64 | None
+
+
+def _attacker_ring(table: Table, attacker_id: str) -> tuple[F64, Any]:
+    try:
+        v = table.vehicle(attacker_id)
+    except KeyError:
+        poly = table.obstacle(attacker_id).polygon
+        hull = poly.convex_hull
+        assert isinstance(hull, Polygon)
+        return _ring(hull), None
+    return _ring(v.footprint), v
+
+
+def _template(template_set: TemplateSet, range_name: str) -> ShootingTemplate:
+    try:
+        return template_set.shooting[range_name]
+    except KeyError:
+        known = ", ".join(template_set.shooting)
+        raise KeyError(f"unknown range {range_name!r}; known: {known}") from None
+
+
+def _query(table: Table, attacker_id: str, target_id: str, range_name: str, arc: str,
+           template_set: TemplateSet, indirect: bool) -> _Query:
+    if attacker_id == target_id:
+        raise ValueError(f"a piece cannot shoot at itself ({attacker_id!r})")
+    tpl = _template(template_set, range_name)
+    ring, vehicle = _attacker_ring(table, attacker_id)
+    target_poly = table.shape_of(target_id)
+    target = _pieces([_convex_parts(target_poly)])
+    near = tpl.near_width_mm
+    if arc == "turret":
+        fans = _fans(ring, TURRET_STEP_DEG)
+        fam = _turret_families(ring, near, TURRET_STEP_DEG)
+        return _Query(table, target_id, tpl, ring, target_poly, target, fam, indirect, fans, ring)
+    if vehicle is None:
+        raise ValueError(f"only a vehicle has a {arc} arc; {attacker_id!r} is an obstacle (use turret)")
+    fam = _fixed_families(vehicle.pose, vehicle.length_mm, vehicle.width_mm, arc, near)
+    return _Query(table, target_id, tpl, _template_ring(tpl), target_poly, target, fam, indirect, None, None)
+
+
+def _refine_fan(q: _Query, fam: _Families, score: F64, maximise: bool) -> _Families:
+    """Zoom on the best sampled corner direction (three rounds of 41 directions each)."""
+    if q.fans is None or q.corners is None:
+        return fam
+    n_edges = len(q.corners)
+    if len(fam) <= n_edges:
+        return fam
+    corner_scores = score[n_edges:]
+    if not np.isfinite(corner_scores).any():
+        return fam
+    best = int(np.argmax(corner_scores) if maximise else np.argmin(corner_scores)) + n_edges
+    k = _corner_of(q, fam, best)
+    a0, sweep = q.fans[k]
+    centre = float((fam.ang[best] - a0) % (2 * math.pi))
+    half = math.radians(TURRET_STEP_DEG)
+    tpl_ring = _template_ring(q.template)
+    for _ in range(3):
+        t = np.clip(np.linspace(centre - half, centre + half, 41), 1e-9, sweep - 1e-9)
+        cand = _corner_fan(q.corners, q.template.near_width_mm,
+                           [a0 + t if j == k else np.zeros(0) for j in range(n_edges)])
+        reach = _reach(cand, tpl_ring, q.target)
+        val = _family_margin(reach, cand) if maximise else -_family_distance(cand, q)
+        i = int(np.argmax(val))
+        centre = float(t[i])
+        half /= 20.0
+    best_fam = _corner_fan(q.corners, q.template.near_width_mm,
+                           [np.array([a0 + centre]) if j == k else np.zeros(0) for j in range(n_edges)])
+    return fam.join(best_fam)
+
+
+def _corner_of(q: _Query, fam: _Families, i: int) -> int:
+    assert q.corners is not None
+    d = np.hypot(q.corners[:, 0] - fam.ox[i], q.corners[:, 1] - fam.oy[i])
+    return int(np.argmin(d))
+
+
+def _family_union(fam: _Families, q: _Query) -> NDArray[np.object_]:
+    ring = _template_ring(q.template)
+    a = _placed(ring, *_frames(fam, np.arange(len(fam)), fam.s_lo))
+    b = _placed(ring, *_frames(fam, np.arange(len(fam)), fam.s_hi))
+    out: NDArray[np.object_] = shapely.convex_hull(shapely.union(a, b))
+    return out
+
+
+def _family_distance(fam: _Families, q: _Query) -> F64:
+    d: F64 = shapely.distance(_family_union(fam, q), q.target_poly)
+    return d
+
+
+def _obstructions(q: _Query, attacker_id: str, fam: _Families) -> tuple[list[int], _Pieces]:
+    """Indices (into the prepared table) and convex pieces of obstructions near the families."""
+    prep = _prepared(q.table)
+    keep = np.array([i not in (attacker_id, q.target_id) for i in prep.ids], dtype=bool)
+    if not keep.any() or q.indirect:
+        return [], _pieces([])
+    area = shapely.union_all(_family_union(fam, q))
+    near = keep & shapely.intersects(prep.polys, area)
+    idx = [int(i) for i in np.flatnonzero(near)]
+    return idx, _pieces([list(prep.parts[i]) for i in idx])
+
+
+def _sample(q: _Query, fam: _Families, obst: _Pieces) -> tuple[Idx, F64]:
+    hw = q.template.width_mm / 2.0
+    if q.template.shape == "burst":
+        assert q.template.radius_mm is not None
+        halves: tuple[float, ...] = (-q.template.radius_mm, q.template.radius_mm, -q.template.near_width_mm / 2.0,
+                                     q.template.near_width_mm / 2.0)
+    else:
+        halves = (-hw, hw)
+    crit = _critical_y(fam, _join_pieces(q.target, obst))
+    return _offsets(fam, crit, halves, GRID_STEP_MM)
+
+
+def _join_pieces(a: _Pieces, b: _Pieces) -> _Pieces:
+    off = a.xy.shape[0]
+    return _Pieces(np.vstack((a.xy, b.xy)), np.concatenate((a.nxt, b.nxt + off)),
+                   np.concatenate((a.starts, b.starts + off)), np.concatenate((a.owner, b.owner + 1)))
+
+
+def _evaluate(q: _Query, fam: _Families, obst_idx: list[int], obst: _Pieces) -> _Evaluated:
+    fam_of, s = _sample(q, fam, obst)
+    reach = _reach(fam, _template_ring(q.template), q.target)
+    margin = _touch_margin(reach, fam_of, s)
+    ok = np.isfinite(margin)
+    fam_of, s, margin = fam_of[ok], s[ok], margin[ok]
+    if q.template.shape == "straight":
+        x_first, hits = _evaluate_straight(fam, fam_of, s, q.template, q.target, obst, len(obst_idx))
+    else:
+        polys = _prepared(q.table).polys[obst_idx] if obst_idx else np.zeros(0, dtype=object)
+        x_first, hits = _evaluate_shapely(fam, fam_of, s, q.template, q.target_poly, polys)
+    x_first = np.where(np.isfinite(x_first), x_first, 0.0)
+    return _Evaluated(fam_of, s, x_first, margin, hits)
+
+
+def _best(ev: _Evaluated, fam: _Families, tall: Mask) -> int:
+    """Index of the best placement: not blocked, no cover, largest margin, nearest the edge's middle."""
+    blocked = (ev.hits & tall[None, :]).any(axis=1)
+    cover = ev.hits.any(axis=1)
+    mid = np.abs(ev.s - fam.s_mid[ev.fam_of])
+    order = np.lexsort((ev.fam_of, mid, -np.round(ev.margin, 6), cover, blocked))
+    return int(order[0])
+
+
+def _placement(q: _Query, fam: _Families, f: int, s: float, x_first: float | None
+               ) -> tuple[Pose, Polygon, Polygon | None]:
+    ox, oy, ang = _frames(fam, np.array([f]), np.array([s]))
+    pose = Pose(float(ox[0]), float(oy[0]), normalise_deg(math.degrees(float(ang[0]))))
+    poly = _placed(_template_ring(q.template), ox, oy, ang)[0]
+    near_part = None
+    if x_first is not None and x_first > _EPS:
+        box = np.array([[[0.0, -_BIG], [x_first, -_BIG], [x_first, _BIG], [0.0, _BIG]]])
+        cut = shapely.intersection(poly, _placed_many(box, ox, oy, ang)[0])
+        near_part = cut if isinstance(cut, Polygon) and not cut.is_empty else None
+    return pose, poly, near_part
+
+
+def _out_of_range(q: _Query, fam: _Families) -> ShotResult:
+    dist = _family_distance(fam, q)
+    fam = _refine_fan(q, fam, dist, maximise=False)
+    dist = _family_distance(fam, q)
+    f = int(np.argmin(dist))
+    one = fam.take(np.array([f]))
+    s = np.linspace(float(one.s_lo[0]), float(one.s_hi[0]), 201)
+    d = shapely.distance(_placed(_template_ring(q.template), *_frames(one, np.zeros(201, np.intp), s)),
+                         q.target_poly)
+    pose, poly, _ = _placement(q, one, 0, float(s[int(np.argmin(d))]), None)
+    return ShotResult(False, False, False, (), (), pose, poly, None, -float(dist[f]))
+
+
+def shoot(table: Table, attacker_id: str, target_id: str, range_name: str, arc: Arc,
+          template_set: TemplateSet, indirect: bool = False) -> ShotResult:
+    """Is ``target_id`` in ``arc`` and range of ``attacker_id``, targetable, in Cover? (p.28-30, p.42, p.87).
+
+    ``range_name`` is a shooting template of ``template_set`` (``short``,
+    ``medium``, ``long``, ``double``, ``small_burst``, ``large_burst``, p.27);
+    ``arc`` is ``front``, ``rear``, ``side`` (either side) or ``turret``
+    (360 degrees, also crew-fired weapons). The target may be a vehicle or an
+    obstacle; the attacker is a vehicle (or, for ``turret``, an obstacle such
+    as a sentry gun). ``indirect`` ignores Cover and Tall (p.82).
+    Obstructions are the other vehicles (not airborne ones, p.70) and all
+    obstacles including gate posts.
+
+    Raises ``KeyError`` for an unknown id or range, ``ValueError`` for an
+    unknown arc, a piece shooting itself, or a fixed arc on an obstacle.
+    """
+    q = _query(table, attacker_id, target_id, range_name, arc, template_set, indirect)
+    reach = _reach(q.fam, _template_ring(q.template), q.target)
+    fmargin = _family_margin(reach, q.fam)
+    if not np.isfinite(fmargin).any():
+        return _out_of_range(q, q.fam)
+    fam = _refine_fan(q, q.fam, fmargin, maximise=True)
+    if len(fam) > len(q.fam):
+        fmargin = np.concatenate((fmargin, _family_margin(_reach(fam.take(np.arange(len(q.fam), len(fam))),
+                                                                  _template_ring(q.template), q.target),
+                                                           fam.take(np.arange(len(q.fam), len(fam))))))
+    fam = fam.take(np.flatnonzero(np.isfinite(fmargin)))
+    margin_mm = float(fmargin[np.isfinite(fmargin)].max())
+    obst_idx, obst = _obstructions(q, attacker_id, fam)
+    ev = _evaluate(q, fam, obst_idx, obst)
+    return _result(q, fam, ev, obst_idx, margin_mm)
+
+
+def _result(q: _Query, fam: _Families, ev: _Evaluated, obst_idx: list[int], margin_mm: float) -> ShotResult:
+    prep = _prepared(q.table)
+    tall = prep.tall[obst_idx] if obst_idx else np.zeros(0, dtype=bool)
+    b = _best(ev, fam, tall)
+    hit_ids = tuple(prep.ids[obst_idx[k]] for k in np.flatnonzero(ev.hits[b]))
+    blocked_by = tuple(prep.ids[obst_idx[k]] for k in np.flatnonzero(ev.hits[b] & tall))
+    pose, poly, near_part = _placement(q, fam, int(ev.fam_of[b]), float(ev.s[b]), float(ev.x_first[b]))
+    return ShotResult(True, not blocked_by, bool(hit_ids), hit_ids, blocked_by, pose, poly, near_part,
+                      margin_mm)
+
+
+# --------------------------------------------------------------------------- area effects
+
+
+def _in_range_ids(table: Table, centre_id: str, template_set: TemplateSet, range_name: str,
+                  candidates: list[str]) -> tuple[str, ...]:
+    out = []
+    for cid in candidates:
+        q = _query(table, centre_id, cid, range_name, "turret", template_set, True)
+        if np.isfinite(_family_margin(_reach(q.fam, _template_ring(q.template), q.target), q.fam)).any():
+            out.append(cid)
+            continue
+        d = _family_distance(q.fam, q)
+        if float(d.min()) <= 2.0 * _EPS or float(_family_distance(_refine_fan(q, q.fam, d, False), q).min()) <= _EPS:
+            out.append(cid)
+    return tuple(out)
+
+
+def within_range(table: Table, centre_id: str, template_set: TemplateSet, range_name: str = "medium"
+                 ) -> tuple[str, ...]:
+    """Ids of every vehicle and obstacle within ``range_name`` of ``centre_id`` in a 360-degree arc.
+
+    Used for explosions and similar effects (p.44): the 360-degree placement
+    (p.30) of the template must touch the piece; Cover does not matter. The
+    centre may be a vehicle or an obstacle (its convex hull is used). Vehicles
+    come first, in table order, then obstacles and gate posts. Raises
+    ``KeyError`` for an unknown id or range.
+    """
+    ids = [v.id for v in table.vehicles] + [o.id for o in table.all_obstacles]
+    return _in_range_ids(table, centre_id, template_set, range_name, [i for i in ids if i != centre_id])
+
+
+def under_template(table: Table, polygon: Polygon) -> tuple[str, ...]:
+    """Ids of every vehicle touching a placed template ``polygon`` (table frame, mm), in table order.
+
+    A Splash weapon attacks each of them (p.82). Touching means a distance of
+    at most ``TOUCH_MM``.
+    """
+    if not table.vehicles:
+        return ()
+    feet = np.array([v.footprint for v in table.vehicles], dtype=object)
+    near = shapely.distance(feet, polygon) <= _EPS
+    return tuple(v.id for v, ok in zip(table.vehicles, near, strict=True) if ok)

@@ -1,0 +1,63 @@
+"""Vehicle dashboards in the side panel: type, gear, hazard tokens, hull (p.12-13)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from simulator.ui import draw
+from simulator.ui.view import Rect
+
+CARD_HEIGHT = 74
+MAX_HAZARDS = 6
+"""A vehicle wipes out on its sixth Hazard Token (p.38)."""
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    """What one card shows. ``hull`` is the hull points left of ``hull_max``."""
+
+    vehicle_id: str
+    name: str
+    team: str
+    colour: tuple[int, int, int]
+    type_name: str
+    gear: int
+    max_gear: int
+    hazards: int
+    hull: int
+    hull_max: int
+    weapons: str = ""
+
+
+def draw_card(surface: pygame.Surface, d: Dashboard, rect: Rect, selected: bool) -> None:
+    """One dashboard card: colour strip, name and type, gear pips, hazard tokens, hull boxes."""
+    r = pygame.Rect(rect)
+    pygame.draw.rect(surface, (50, 54, 62) if selected else (40, 43, 50), r, border_radius=6)
+    pygame.draw.rect(surface, draw.SELECT if selected else draw.PANEL_EDGE, r, 3 if selected else 1,
+                     border_radius=6)
+    pygame.draw.rect(surface, d.colour, (r.left + 4, r.top + 4, 8, r.height - 8), border_radius=3)
+    draw.text(surface, d.name, (r.left + 18, r.top + 6), 21, draw.SELECT if selected else draw.TEXT)
+    draw.text(surface, f"{d.type_name} - {d.team}", (r.right - 8, r.top + 8), 16, draw.TEXT_DIM, "topright")
+    y = r.top + 28
+    draw.text(surface, "Gear", (r.left + 18, y), 16, draw.TEXT_DIM)
+    for g in range(1, d.max_gear + 1):
+        box = pygame.Rect(r.left + 54 + (g - 1) * 19, y - 2, 16, 16)
+        on = g == d.gear
+        pygame.draw.rect(surface, draw.SELECT if on else (70, 74, 84), box, border_radius=3)
+        draw.text(surface, str(g), box.center, 15, (20, 20, 20) if on else draw.TEXT_DIM, "center")
+    hx = r.left + 54 + 6 * 19 + 10
+    draw.text(surface, "Hazard", (hx, y), 16, draw.TEXT_DIM)
+    for i in range(MAX_HAZARDS):
+        colour = (240, 170, 40) if i < d.hazards else (70, 74, 84)
+        pygame.draw.circle(surface, colour, (hx + 54 + i * 13, y + 6), 5)
+    y += 22
+    draw.text(surface, "Hull", (r.left + 18, y), 16, draw.TEXT_DIM)
+    box_w = max(4, min(12, (r.width - 70) // max(d.hull_max, 1) - 2))
+    for i in range(d.hull_max):
+        colour = (90, 190, 120) if i < d.hull else (110, 50, 50)
+        pygame.draw.rect(surface, colour, (r.left + 54 + i * (box_w + 2), y, box_w, 12), border_radius=2)
+    draw.text(surface, f"{d.hull}/{d.hull_max}", (r.right - 8, y - 1), 16, draw.TEXT_DIM, "topright")
+    if d.weapons:
+        draw.text(surface, d.weapons, (r.left + 18, y + 14), 14, draw.TEXT_DIM)

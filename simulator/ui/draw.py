@@ -1,0 +1,318 @@
+"""Drawing the table and what is on it, through a :class:`~simulator.ui.view.View`.
+
+Every function takes table-frame geometry (millimetres) and a view; the view
+alone turns millimetres into pixels. Translucent things (templates, ghosts,
+swept paths) are drawn on an ``SRCALPHA`` overlay the caller blits.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+import numpy as np
+import pygame
+from shapely.geometry import LineString, MultiPolygon, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from simulator.geometry.pose import Pose, transform_points
+from simulator.geometry.table import Gate, Line, Obstacle, Surface, Table, VehiclePiece
+from simulator.ui.view import View
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+# --------------------------------------------------------------------------- theme
+BACKGROUND = (22, 24, 28)
+PANEL = (34, 37, 43)
+PANEL_EDGE = (60, 64, 72)
+TEXT = (228, 228, 222)
+TEXT_DIM = (150, 154, 160)
+TABLE = (96, 104, 88)
+TABLE_EDGE = (200, 196, 170)
+GRID = (108, 116, 100)
+SELECT = (255, 214, 64)
+GHOST = (255, 255, 255)
+TEMPLATE_FILL = (250, 240, 200, 90)
+TEMPLATE_EDGE = (250, 240, 200)
+INTERRUPT = (255, 140, 40)
+CONTACT = (255, 60, 200)
+SURFACE_COLOURS = {"road": (78, 80, 84), "rough": (140, 118, 78), "treacherous": (40, 44, 70)}
+OBSTACLE_COLOURS = {"heavyweight": (118, 108, 100), "middleweight": (150, 150, 156), "lightweight": (176, 132, 76)}
+PERMISSION_COLOURS = {
+    "Trivial": (80, 190, 110),
+    "permitted": (110, 170, 235),
+    "Hazardous": (240, 170, 40),
+    "not permitted": (200, 70, 70),
+}
+
+
+@cache
+def font(size: int) -> pygame.font.Font:
+    """pygame's default font at ``size`` pixels (cached)."""
+    return pygame.font.Font(None, size)
+
+
+def hex_colour(text: str) -> tuple[int, int, int]:
+    """``"#d23c32"`` -> ``(210, 60, 50)``."""
+    text = text.lstrip("#")
+    return (int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16))
+
+
+def shade(colour: Sequence[int], factor: float) -> tuple[int, int, int]:
+    """The colour darkened (factor < 1) or lightened towards white (factor > 1)."""
+    r, g, b = colour[:3]
+    if factor <= 1.0:
+        return (int(r * factor), int(g * factor), int(b * factor))
+    t = min(factor - 1.0, 1.0)
+    return (int(r + (255 - r) * t), int(g + (255 - g) * t), int(b + (255 - b) * t))
+
+
+def text(surface: pygame.Surface, message: str, pos: tuple[float, float], size: int = 20,
+         colour: Colour = TEXT, anchor: str = "topleft", backing: Colour | None = None) -> pygame.Rect:
+    """Draw ``message`` with its ``anchor`` (a ``pygame.Rect`` attribute name) at ``pos``."""
+    img = font(size).render(message, True, colour)
+    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if backing is not None:
+        pad = rect.inflate(8, 4)
+        if len(backing) == 4:
+            box = pygame.Surface(pad.size, pygame.SRCALPHA)
+            box.fill(backing)
+            surface.blit(box, pad.topleft)
+        else:
+            pygame.draw.rect(surface, backing, pad, border_radius=3)
+    surface.blit(img, rect)
+    return rect
+
+
+# --------------------------------------------------------------------------- shapes
+def polygon_px(view: View, poly: Polygon) -> list[tuple[float, float]]:
+    """The polygon's exterior in screen pixels."""
+    return view.points_to_screen(np.asarray(poly.exterior.coords))
+
+
+def fill_shape(surface: pygame.Surface, view: View, shape: BaseGeometry, colour: Colour,
+               outline: Colour | None = None, width: int = 1) -> None:
+    """Fill a polygon or multipolygon (holes are ignored) and optionally outline it."""
+    for poly in _polygons(shape):
+        pts = polygon_px(view, poly)
+        if len(pts) >= 3:
+            pygame.draw.polygon(surface, colour, pts)
+            if outline is not None:
+                pygame.draw.polygon(surface, outline, pts, width)
+
+
+def outline_shape(surface: pygame.Surface, view: View, shape: BaseGeometry, colour: Colour, width: int = 1,
+                  dashed: bool = False) -> None:
+    """Outline a polygon or multipolygon, solid or dashed."""
+    for poly in _polygons(shape):
+        pts = polygon_px(view, poly)
+        if dashed:
+            dashed_polyline(surface, colour, pts, width)
+        elif len(pts) >= 3:
+            pygame.draw.polygon(surface, colour, pts, width)
+
+
+def _polygons(shape: BaseGeometry) -> Iterable[Polygon]:
+    if isinstance(shape, Polygon):
+        return [shape] if not shape.is_empty else []
+    if isinstance(shape, MultiPolygon):
+        return list(shape.geoms)
+    geoms = getattr(shape, "geoms", None)
+    return [g for g in geoms if isinstance(g, Polygon)] if geoms is not None else []
+
+
+def dashed_polyline(surface: pygame.Surface, colour: Colour, pts: Sequence[tuple[float, float]], width: int = 1,
+                    dash_px: float = 8.0, gap_px: float = 5.0) -> None:
+    """A dashed line through ``pts`` (screen pixels), closing nothing."""
+    on, left = True, dash_px
+    for (x0, y0), (x1, y1) in zip(pts[:-1], pts[1:], strict=True):
+        seg = math.hypot(x1 - x0, y1 - y0)
+        pos = 0.0
+        while pos < seg:
+            step = min(left, seg - pos)
+            if on:
+                a = (x0 + (x1 - x0) * pos / seg, y0 + (y1 - y0) * pos / seg)
+                b = (x0 + (x1 - x0) * (pos + step) / seg, y0 + (y1 - y0) * (pos + step) / seg)
+                pygame.draw.line(surface, colour, a, b, width)
+            pos += step
+            left -= step
+            if left <= 1e-9:
+                on = not on
+                left = dash_px if on else gap_px
+
+
+def arrow_px(surface: pygame.Surface, colour: Colour, tail: tuple[float, float], head: tuple[float, float],
+             width: int = 2, head_px: float = 9.0) -> None:
+    """An arrow between two screen points."""
+    pygame.draw.line(surface, colour, tail, head, width)
+    ang = math.atan2(head[1] - tail[1], head[0] - tail[0])
+    for side in (-1.0, 1.0):
+        a = ang + math.pi + side * 0.45
+        pygame.draw.line(surface, colour, head, (head[0] + math.cos(a) * head_px, head[1] + math.sin(a) * head_px),
+                         width)
+
+
+# --------------------------------------------------------------------------- table
+def draw_table(surface: pygame.Surface, view: View, table: Table) -> None:
+    """The play area, a 100 mm grid, surfaces, lines, gates and obstacles."""
+    fill_shape(surface, view, table.area, TABLE)
+    _grid(surface, view, table)
+    for s in table.surfaces:
+        draw_surface(surface, view, s)
+    for line in table.lines:
+        draw_line(surface, view, line)
+    for gate in table.gates:
+        draw_gate(surface, view, gate)
+    for o in table.obstacles:
+        draw_obstacle(surface, view, o)
+    outline_shape(surface, view, table.area, TABLE_EDGE, 2)
+
+
+def _grid(surface: pygame.Surface, view: View, table: Table) -> None:
+    step = 100.0
+    x = step
+    while x < table.width_mm:
+        pygame.draw.line(surface, GRID, view.to_screen(x, 0.0), view.to_screen(x, table.height_mm))
+        x += step
+    y = step
+    while y < table.height_mm:
+        pygame.draw.line(surface, GRID, view.to_screen(0.0, y), view.to_screen(table.width_mm, y))
+        y += step
+
+
+def draw_surface(surface: pygame.Surface, view: View, s: Surface) -> None:
+    """A road, rough or treacherous area (p.86) with its kind written on it."""
+    colour = SURFACE_COLOURS[s.kind]
+    fill_shape(surface, view, s.polygon, colour, shade(colour, 1.25), 1)
+    if s.kind == "rough":
+        _speckle(surface, view, s.polygon, shade(colour, 0.7))
+    c = s.polygon.representative_point()
+    label = {"road": "road", "rough": "rough", "treacherous": "treacherous"}[s.kind]
+    text(surface, label, view.to_screen(c.x, c.y), 15, shade(colour, 1.6), "center")
+
+
+def _speckle(surface: pygame.Surface, view: View, poly: Polygon, colour: Colour) -> None:
+    min_x, min_y, max_x, max_y = poly.bounds
+    rng = np.random.default_rng(7)
+    for x, y in rng.uniform((min_x, min_y), (max_x, max_y), size=(60, 2)):
+        from shapely.geometry import Point
+
+        if poly.contains(Point(x, y)):
+            pygame.draw.circle(surface, colour, view.to_screen_int(x, y), 1)
+
+
+def draw_obstacle(surface: pygame.Surface, view: View, o: Obstacle, colour: Colour | None = None) -> None:
+    """An obstacle with its label; Tall ones hatched and marked TALL, destructible ones dashed."""
+    base = colour or OBSTACLE_COLOURS.get(o.weight, (130, 130, 130))
+    fill_shape(surface, view, o.polygon, base)
+    if o.tall:
+        _hatch(surface, view, o.polygon, shade(base, 0.65))
+    edge = (250, 250, 250) if o.tall else shade(base, 0.55)
+    outline_shape(surface, view, o.polygon, edge, 3 if o.tall else 2, dashed=o.destructible and not o.tall)
+    c = o.polygon.representative_point()
+    label = (o.label or o.id) + (" (TALL)" if o.tall else "")
+    text(surface, label, view.to_screen(c.x, c.y), 15, TEXT, "center", backing=(20, 20, 20, 150))
+
+
+def _hatch(surface: pygame.Surface, view: View, poly: Polygon, colour: Colour) -> None:
+    min_x, min_y, max_x, max_y = poly.bounds
+    step = 12.0
+    k = min_x - (max_y - min_y)
+    while k < max_x:
+        line = LineString([(k, min_y), (k + (max_y - min_y), max_y)]).intersection(poly)
+        for part in getattr(line, "geoms", [line]):
+            if isinstance(part, LineString) and not part.is_empty:
+                pts = view.points_to_screen(np.asarray(part.coords))
+                pygame.draw.line(surface, colour, pts[0], pts[-1], 2)
+        k += step
+
+
+def draw_line(surface: pygame.Surface, view: View, line: Line) -> None:
+    """A start line (white, dashed) or finish line (chequered), labelled."""
+    a, b = view.to_screen(*line.a), view.to_screen(*line.b)
+    if line.kind == "finish":
+        n = 12
+        for i in range(n):
+            p0 = (a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n)
+            p1 = (a[0] + (b[0] - a[0]) * (i + 1) / n, a[1] + (b[1] - a[1]) * (i + 1) / n)
+            pygame.draw.line(surface, (245, 245, 245) if i % 2 else (20, 20, 20), p0, p1, 6)
+    else:
+        pygame.draw.line(surface, (245, 245, 245), a, b, 4)
+    top = a if a[1] < b[1] else b
+    text(surface, line.kind.upper(), (top[0], top[1] - 6), 18, (245, 245, 245), "midbottom",
+         backing=(20, 20, 20, 170))
+
+
+def draw_gate(surface: pygame.Surface, view: View, gate: Gate) -> None:
+    """Gate posts, the dashed gate line, its number and the direction of travel (p.124)."""
+    a, b = view.to_screen(*gate.post_a), view.to_screen(*gate.post_b)
+    dashed_polyline(surface, (250, 220, 90), [a, b], 2)
+    for post in gate.posts():
+        fill_shape(surface, view, post.polygon, (230, 190, 60), (40, 30, 10), 2)
+    mx, my = (gate.post_a[0] + gate.post_b[0]) / 2.0, (gate.post_a[1] + gate.post_b[1]) / 2.0
+    dx, dy = gate.direction
+    arrow_px(surface, (250, 220, 90), view.to_screen(mx, my), view.to_screen(mx + dx * 30.0, my + dy * 30.0))
+    text(surface, f"gate {gate.number}", view.to_screen(mx - dx * 14.0, my - dy * 14.0), 17, (250, 220, 90),
+         "center", backing=(20, 20, 20, 160))
+
+
+# --------------------------------------------------------------------------- vehicles
+def vehicle_shapes(pose: Pose, length_mm: float, width_mm: float) -> dict[str, np.ndarray]:
+    """The body, windscreen and front chevron of a vehicle drawing, in table mm."""
+    hl, hw = length_mm / 2.0, width_mm / 2.0
+    body = np.array([[hl, hw], [-hl, hw], [-hl, -hw], [hl, -hw]])
+    wind = np.array([[hl * 0.45, hw * 0.8], [hl * 0.05, hw * 0.7], [hl * 0.05, -hw * 0.7], [hl * 0.45, -hw * 0.8]])
+    chevron = np.array([[hl * 0.62, hw * 0.75], [hl * 0.95, 0.0], [hl * 0.62, -hw * 0.75]])
+    return {k: transform_points(pose, v) for k, v in (("body", body), ("wind", wind), ("chevron", chevron))}
+
+
+def draw_vehicle(surface: pygame.Surface, view: View, v: VehiclePiece, colour: Sequence[int], name: str,
+                 selected: bool = False, pose: Pose | None = None, label: bool = True) -> None:
+    """A vehicle footprint in its team colour with a windscreen and a white chevron at the front."""
+    shapes = vehicle_shapes(pose or v.pose, v.length_mm, v.width_mm)
+    body = view.points_to_screen(shapes["body"])
+    if selected:
+        pygame.draw.polygon(surface, SELECT, body, 0)
+        grown = _grow_px(body, 4.0)
+        pygame.draw.polygon(surface, SELECT, grown, 4)
+    pygame.draw.polygon(surface, tuple(colour[:3]), body)
+    pygame.draw.polygon(surface, (250, 250, 250) if selected else shade(colour, 0.45), body, 2)
+    pygame.draw.polygon(surface, shade(colour, 0.35), view.points_to_screen(shapes["wind"]))
+    pygame.draw.lines(surface, (255, 255, 255), False, view.points_to_screen(shapes["chevron"]), 2)
+    if label:
+        p = pose or v.pose
+        below = min(pt[1] for pt in body), max(pt[1] for pt in body)
+        cx, _ = view.to_screen(p.x_mm, p.y_mm)
+        text(surface, name, (cx, below[1] + 3), 17, SELECT if selected else TEXT, "midtop",
+             backing=(15, 15, 15, 170))
+
+
+def _grow_px(pts: Sequence[tuple[float, float]], by: float) -> list[tuple[float, float]]:
+    cx = sum(p[0] for p in pts) / len(pts)
+    cy = sum(p[1] for p in pts) / len(pts)
+    out = []
+    for x, y in pts:
+        d = math.hypot(x - cx, y - cy) or 1.0
+        out.append((x + (x - cx) / d * by, y + (y - cy) / d * by))
+    return out
+
+
+def ghost_vehicle(surface: pygame.Surface, view: View, pose: Pose, length_mm: float, width_mm: float,
+                  colour: Sequence[int], alpha: int = 110, outline: Colour = GHOST, dashed: bool = False) -> None:
+    """A translucent vehicle (a Final Position) on an ``SRCALPHA`` surface."""
+    shapes = vehicle_shapes(pose, length_mm, width_mm)
+    body = view.points_to_screen(shapes["body"])
+    pygame.draw.polygon(surface, (*colour[:3], alpha), body)
+    if dashed:
+        dashed_polyline(surface, outline, body + body[:1], 2, 6.0, 4.0)
+    else:
+        pygame.draw.polygon(surface, outline, body, 2)
+    pygame.draw.lines(surface, outline, False, view.points_to_screen(shapes["chevron"]), 2)
+
+
+def path_line(surface: pygame.Surface, view: View, poses: Sequence[Pose], colour: Colour, width: int = 2) -> None:
+    """The track of the vehicle's centre along a path."""
+    pts = view.points_to_screen(np.array([(p.x_mm, p.y_mm) for p in poses]))
+    if len(pts) >= 2:
+        dashed_polyline(surface, colour, pts, width, 6.0, 4.0)

@@ -1,0 +1,89 @@
+"""The tray of the nine movement templates, each marked for the selected vehicle's gear (p.17-18).
+
+Each cell shows a small drawing of the template pointing up the screen (the
+right-hand version), its name, its shortcut key and a coloured chip with the
+word: Trivial, permitted, Hazardous or not permitted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pygame
+from shapely.geometry import Polygon
+
+from simulator.geometry.pose import Pose, transform_points
+from simulator.geometry.templates import MovementTemplate, TemplateSet
+from simulator.ui import draw
+from simulator.ui.view import Rect, View
+
+TRAY_ORDER = ("short_straight", "medium_straight", "long_straight", "gentle", "turn", "hard", "hairpin",
+              "veer", "swerve")
+"""The order of the cells; cell ``i`` has the shortcut key ``i + 1``."""
+
+
+@dataclass(frozen=True)
+class TrayCell:
+    """One template in the tray: its name and its screen rectangle."""
+
+    template: str
+    rect: Rect
+
+
+def upright_polygon(template: MovementTemplate) -> Polygon:
+    """The template in its local frame turned to point up (+y), for thumbnails."""
+    coords = np.asarray(template.polygon.exterior.coords)
+    return Polygon(transform_points(Pose(0.0, 0.0, 90.0), coords))
+
+
+def layout(template_set: TemplateSet, rect: Rect) -> list[TrayCell]:
+    """Cells for the templates in :data:`TRAY_ORDER` that the set has, side by side in ``rect``."""
+    names = [n for n in TRAY_ORDER if n in template_set.movement]
+    x, y, w, h = rect
+    cell_w = w // max(len(names), 1)
+    return [TrayCell(n, (x + i * cell_w + 3, y + 3, cell_w - 6, h - 6)) for i, n in enumerate(names)]
+
+
+def cell_at(cells: list[TrayCell], pos: tuple[int, int]) -> TrayCell | None:
+    """The cell under a screen point."""
+    for c in cells:
+        if pygame.Rect(c.rect).collidepoint(pos):
+            return c
+    return None
+
+
+def draw_thumbnail(surface: pygame.Surface, template: MovementTemplate, rect: Rect, colour: draw.Colour,
+                   edge: draw.Colour) -> None:
+    """The template drawn to fit ``rect``, pointing up."""
+    poly = upright_polygon(template)
+    view = View.fit(poly.bounds, rect, margin_px=2.0)
+    draw.fill_shape(surface, view, poly, colour, edge, 1)
+
+
+def draw_tray(surface: pygame.Surface, template_set: TemplateSet, cells: list[TrayCell],
+              labels: dict[str, str] | None, dragging: str | None = None, hover: str | None = None) -> None:
+    """Draw every cell. ``labels`` maps template -> permission word (None: no vehicle selected)."""
+    for i, cell in enumerate(cells):
+        rect = pygame.Rect(cell.rect)
+        word = labels.get(cell.template) if labels else None
+        allowed = word is None or word != "not permitted"
+        bg = (46, 50, 58) if cell.template != hover else (58, 63, 74)
+        pygame.draw.rect(surface, bg, rect, border_radius=6)
+        chip_colour = draw.PERMISSION_COLOURS.get(word or "", draw.TEXT_DIM)
+        pygame.draw.rect(surface, chip_colour if word else draw.PANEL_EDGE, rect, 2, border_radius=6)
+        template = template_set.movement[cell.template]
+        draw.text(surface, template.label, (rect.centerx, rect.top + 4), 17,
+                  draw.TEXT if allowed else draw.TEXT_DIM, "midtop")
+        draw.text(surface, str(i + 1), (rect.left + 5, rect.top + 4), 15, draw.TEXT_DIM)
+        thumb = (rect.left + 8, rect.top + 20, rect.width - 16, rect.height - 44)
+        fill = (235, 225, 190) if allowed else (90, 90, 95)
+        if cell.template == dragging:
+            fill = (120, 115, 100)
+        draw_thumbnail(surface, template, thumb, fill, draw.shade(fill, 0.5))
+        chip = pygame.Rect(rect.left + 6, rect.bottom - 22, rect.width - 12, 18)
+        if word:
+            pygame.draw.rect(surface, chip_colour, chip, border_radius=4)
+            draw.text(surface, word, chip.center, 16, (15, 15, 15), "center")
+        else:
+            draw.text(surface, "select a car", chip.center, 15, draw.TEXT_DIM, "center")
