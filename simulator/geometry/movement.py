@@ -245,17 +245,33 @@ def first_contact(path: Path, u_start: float, u_end: float, vehicle: VehiclePiec
     raise RuntimeError("contact search did not converge")
 
 
+def _penetrates(shape: Polygon, others: list[Obstruction]) -> bool:
+    """True when ``shape`` shares area with any of ``others`` beyond a hair (1e-5 mm)."""
+    inner = shape.buffer(-_CONTACT_TARGET_MM, join_style="mitre")
+    return any(inner.intersects(o.shape) and not inner.touches(o.shape) for o in others)
+
+
 def back_off(path: Path, u_low: float, u_high: float, vehicle: VehiclePiece, everything: _Shapes) -> float:
     """The last parameter in [u_low, u_high] where the vehicle overlaps nothing (p.46; GEOMETRY.md 4.4).
 
-    ``u_low`` must overlap nothing. Bisection to 0.0005 of parameter.
+    Whether to move back at all is decided with the 0.01 mm tolerance; the
+    pose it moves back to is then exact contact with what it overlapped (to
+    0.001 mm), unless the vehicle already reached into that at ``u_low``.
+    Bisection along the path.
     """
-    if not everything.any_overlap(_fp(path.pose_at(u_high), vehicle)):
+    culprits = everything.any_overlap(_fp(path.pose_at(u_high), vehicle))
+    if not culprits:
         return u_high
+    exact = not _penetrates(_fp(path.pose_at(u_low), vehicle), culprits)
+
+    def bad(u: float) -> bool:
+        fp = _fp(path.pose_at(u), vehicle)
+        return bool(everything.any_overlap(fp)) or (exact and _penetrates(fp, culprits))
+
     lo, hi = u_low, u_high
     while hi - lo > CONTACT_MM * 0.1:
         mid = (lo + hi) / 2.0
-        if everything.any_overlap(_fp(path.pose_at(mid), vehicle)):
+        if bad(mid):
             hi = mid
         else:
             lo = mid
@@ -421,8 +437,15 @@ def gates_passed(table: Table, path: Path, vehicle: VehiclePiece) -> tuple[str, 
     return tuple(sorted(found, key=lambda g: order[g]))
 
 
-def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: TemplateSet) -> MoveResult:
+def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: TemplateSet,
+                 ignore_obstructions: bool = False) -> MoveResult:
     """Resolve one movement of ``vehicle_id`` on ``table`` with no dice (p.45-51; GEOMETRY.md 4).
+
+    ``ignore_obstructions``: a forced move that ignores all obstructions (a
+    Flip, p.35; a Jump or Tumble, p.121): nothing interrupts it, and a Final
+    Position overlapping anything is moved back along the path by the least
+    amount that clears it (p.121, p.48). A forced move that does not ignore
+    obstructions (skidding to a halt, p.43) is an ordinary call.
 
     Returns a :class:`MoveResult`. Raises ``KeyError`` for an unknown vehicle
     or template and :class:`~simulator.geometry.placement.MoveSpecError` for a
@@ -432,7 +455,8 @@ def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: Templa
     vehicle = table.vehicle(vehicle_id)
     placed = place(template_set, vehicle.pose, vehicle.length_mm, vehicle.width_mm, move)
     start_fp = vehicle.footprint
-    ignored = {o.id for o in obstructions_for(table, vehicle) if touches(start_fp, o.shape)}
+    everything = obstructions_for(table, vehicle)
+    ignored = {o.id for o in everything if ignore_obstructions or touches(start_fp, o.shape)}
     state = _State(table, vehicle, ignored, reach_bounds(placed, vehicle))
     u, interrupted, at_ifp = _drive(state, placed)
     path = truncated(placed.path_before_spin, u)
@@ -446,9 +470,12 @@ def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: Templa
         state.notes.append("no Spin after an Interrupted Final Position (p.24)")
     moved = vehicle.moved(final.normalised(), reversing=move.reverse)
     table_after = state.table.with_vehicle(moved)
+    if ignore_obstructions:
+        state.notes.append("a forced move ignoring all obstructions (p.35, p.121)")
     return MoveResult(
         final=final.normalised(), interrupted=interrupted, ended_interrupted=at_ifp,
-        collisions=tuple(state.collisions), ignored=tuple(sorted(ignored)), removed=tuple(state.removed),
+        collisions=tuple(state.collisions),
+        ignored=tuple(sorted(o.id for o in everything if touches(start_fp, o.shape))), removed=tuple(state.removed),
         disqualified=_disqualified(table, placed),
         surfaces=_surfaces(table, placed, moved.footprint, vehicle.airborne),
         gates_passed=gates_passed(table, path, vehicle), travel_mm=path.travel_mm, path=path, placed=placed,

@@ -60,7 +60,7 @@ TURRET_STEP_DEG = 2.0
 """Spacing of the sampled directions in each corner fan of the 360-degree arc."""
 
 _EPS = TOUCH_MM
-_BIG = 1.0e9
+_BIG = 1.0e4
 
 
 # --------------------------------------------------------------------------- result
@@ -221,7 +221,7 @@ def _edge_family(a: F64, b: F64, near_mm: float) -> tuple[float, ...]:
     d = b - a
     length = float(math.hypot(d[0], d[1]))
     mid = (a + b) / 2.0
-    ang = math.atan2(-d[0], d[1]) + math.pi  # right-hand normal of a->b
+    ang = math.atan2(-d[0], d[1])  # right-hand normal of a->b: outward on a counter-clockwise ring
     half = (length + near_mm) / 2.0
     return (float(mid[0]), float(mid[1]), ang, -half, half, 0.0)
 
@@ -237,11 +237,11 @@ def _fixed_families(pose: Pose, length_mm: float, width_mm: float, arc: str, nea
     fl, fr = np.array(pose.offset(hl, hw)), np.array(pose.offset(hl, -hw))
     rl, rr = np.array(pose.offset(-hl, hw)), np.array(pose.offset(-hl, -hw))
     if arc == "front":
-        rows = [_edge_family(fl, fr, near_mm)]
+        rows = [_edge_family(fr, fl, near_mm)]
     elif arc == "rear":
-        rows = [_edge_family(rr, rl, near_mm)]
+        rows = [_edge_family(rl, rr, near_mm)]
     elif arc == "side":
-        rows = [_edge_family(rl, fl, near_mm), _edge_family(fr, rr, near_mm)]
+        rows = [_edge_family(fl, rl, near_mm), _edge_family(rr, fr, near_mm)]
     else:
         raise ValueError(f"unknown arc {arc!r}; known: {', '.join(ARCS)}")
     return _families_from(rows)
@@ -269,8 +269,8 @@ def _fans(ring: F64, step_deg: float) -> list[tuple[float, float]]:
     n = len(ring)
     for k in range(n):
         d_in, d_out = ring[k] - ring[k - 1], ring[(k + 1) % n] - ring[k]
-        a0 = math.atan2(-d_in[0], d_in[1]) + math.pi
-        a1 = math.atan2(-d_out[0], d_out[1]) + math.pi
+        a0 = math.atan2(-d_in[0], d_in[1])
+        a1 = math.atan2(-d_out[0], d_out[1])
         sweep = (a1 - a0) % (2.0 * math.pi)
         out.append((a0, sweep))
     return out

@@ -40,6 +40,7 @@ class MoveQuery(_Query):
     slide: bool = False
     slide_facing: Literal["left", "right"] | None = None
     spin_deg: Annotated[float, Field(ge=-90.0, le=90.0, allow_inf_nan=False)] = 0.0
+    ignore_obstructions: bool = False
 
 
 class ShootQuery(_Query):
@@ -122,7 +123,7 @@ def answer(scenario: Scenario, q: MoveQuery | ShootQuery | ContactQuery) -> dict
     table, ts = scenario.table, scenario.template_set
     if isinstance(q, MoveQuery):
         move = Move(q.template, q.direction, q.reverse, q.slide, q.slide_facing, q.spin_deg)
-        return resolve_move(table, q.vehicle, move, ts).to_json()
+        return resolve_move(table, q.vehicle, move, ts, q.ignore_obstructions).to_json()
     if isinstance(q, ShootQuery):
         from simulator.geometry.shooting import shoot
 

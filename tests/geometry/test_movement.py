@@ -157,3 +157,35 @@ def test_answers_survive_rigid_motion(scene: tuple[Table, Move], turn: float, dx
     assert math.hypot(expect.x_mm - there.final.x_mm, expect.y_mm - there.final.y_mm) <= 0.01
     assert [c.with_id for c in here.collisions] == [c.with_id for c in there.collisions]
     assert here.interrupted == there.interrupted
+
+
+def test_flip_forced_move_ignores_obstructions_p35() -> None:
+    # A Flip: Medium Straight ignoring everything; the Final Position (y 290..350 centre 320... here
+    # the car ends at 380) overlaps a rock at y 360..400 and is moved back until clear (p.121).
+    table = Table(1200, 900, (car("red", 300, 200, 90),), (wall("rock", 250, 250, 350, 260), wall("r2", 280, 400, 320, 430)))
+    r = resolve_move(table, "red", Move("medium_straight"), TS, ignore_obstructions=True)
+    assert not r.interrupted and not r.collisions
+    assert r.final.y_mm == pytest.approx(370.0, abs=0.002)  # front edge backed off to the rock at y = 400
+
+
+def mirror_pose(p: Pose) -> Pose:
+    return Pose(-p.x_mm, p.y_mm, 180.0 - p.heading_deg).normalised()
+
+
+@settings(max_examples=40, deadline=None)
+@given(scenes())
+def test_left_right_mirror_symmetry(scene: tuple[Table, Move]) -> None:
+    # Mirror the whole table about x = 0: a right move becomes the left one (p.16).
+    table, move = scene
+    assume(TS.movement[move.template].shape != "straight")
+    big = Table(10_000, 10_000, table.vehicles, table.obstacles)
+    mirrored = Table(10_000, 10_000,
+                     tuple(VehiclePiece(v.id, v.type, mirror_pose(v.pose), v.length_mm, v.width_mm) for v in table.vehicles),
+                     tuple(Obstacle(o.id, Polygon([(-x, y) for x, y in o.polygon.exterior.coords]),
+                                    destructible=o.destructible) for o in table.obstacles))
+    here = resolve_move(big, "me", move, TS)
+    other = Move(move.template, "left" if move.direction == "right" else "right", reverse=move.reverse)
+    there = resolve_move(mirrored, "me", other, TS)
+    expect = mirror_pose(here.final)
+    assert math.hypot(expect.x_mm - there.final.x_mm, expect.y_mm - there.final.y_mm) <= 0.01
+    assert [c.with_id for c in here.collisions] == [c.with_id for c in there.collisions]
