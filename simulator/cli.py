@@ -22,6 +22,8 @@ from pathlib import Path
 
 from simulator.errors import InputFileError, SimulatorError
 
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 EXIT_BAD_INPUT = 2
 EXIT_NO_DISPLAY = 3
 

@@ -13,6 +13,10 @@ surfaces (p.86); disqualification at the edge (p.87); Collisions with
 reactions (p.52-57); the Attack Step with crew limit, Handguns, ammo, Cover,
 combined Evade (p.30-33, p.42, p.81); Wipeouts (p.34-35); Wrecks and
 Explosions (p.43-44); On Fire (p.81); the last player with vehicles wins (p.62).
+Races (:mod:`simulator.gaslands.race`): the Street Race finish (p.62); the
+Death Race gates in order, Pole Position passing at gates and weapons inactive
+until Gate 1 (p.124-128). ``Options.round_limit`` ends a game with no winner
+after that many rounds (for bots and simulations).
 Not yet: dropped weapons, Splash, Blitz copies, most vehicle special rules.
 """
 
@@ -38,6 +42,7 @@ from simulator.gaslands.decisions import (
     Decision,
     DeclareAttacks,
     LoseControl,
+    PassPole,
     Prompt,
     PromptKind,
     PushIt,
@@ -49,6 +54,7 @@ from simulator.gaslands.decisions import (
 )
 from simulator.gaslands.dice import DiceSource, SeededDice
 from simulator.gaslands.permitted import STRAIGHTS, Manoeuvre, PermissionTable, permitted_templates
+from simulator.gaslands.race import Course, advance, finished, weapons_active
 from simulator.gaslands.referee import Contact, MovePlan, MoveReport, Referee
 from simulator.gaslands.round import after_activation, after_pass, next_gear_phase, qualifying
 from simulator.gaslands.skid import Driving, SkidRoll, push_it, resolve_shifts, roll_skid_dice
@@ -74,10 +80,27 @@ class Event:
 
 @dataclass(frozen=True)
 class Options:
-    """Switchable rules: Touch It Use It (p.38, on by default) and passing Pole Position each phase (p.62)."""
+    """Switchable rules and the scenario's race rules.
+
+    Touch It Use It (p.38, on by default); passing Pole Position at the end of
+    each Gear Phase (Street Race, p.62); the race :class:`Course` (gates, weapons
+    until Gate 1, Pole Position at gates, p.124-128); ``round_limit``: the game
+    ends without a winner after that many rounds (None: no limit).
+    """
 
     touch_it_use_it: bool = True
     pass_pole_each_phase: bool = True
+    course: Course = Course()
+    round_limit: int | None = None
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a game came from, for saving it: the scenario file's text and path, and the dice seed."""
+
+    scenario_text: str
+    source: str
+    seed: int
 
 
 @dataclass(frozen=True)
@@ -121,6 +144,9 @@ class Game:
         self._then: Callable[[], None] = self._next_opportunity
         self._wipeouts: list[str] = []
         self._wiped = ""
+        self._pole_pending = False
+        self._after_pole: Callable[[], None] = self._next_opportunity
+        self.origin: Origin | None = None
         self._next_opportunity()
 
     # ------------------------------------------------------------------ replay
@@ -134,16 +160,48 @@ class Game:
         referee: Referee,
         permissions: PermissionTable,
         options: Options = Options(),
+        origin: Origin | None = None,
     ) -> Game:
         """The game reached from ``state`` by ``decisions`` with dice seeded by ``seed``."""
         game = cls(state, SeededDice(seed), referee, permissions, options)
+        game.origin = origin
         for decision in decisions:
             game.decide(decision)
         return game
 
     def undo(self, seed: int) -> Game:
         """A fresh replay without the last decision (the dice must have been ``SeededDice(seed)``)."""
-        return Game.replay(seed, self._initial, self.decisions[:-1], self.referee, self.permissions, self.options)
+        return Game.replay(seed, self._initial, self.decisions[:-1], self.referee, self.permissions, self.options,
+                           self.origin)
+
+    @property
+    def initial_state(self) -> GameState:
+        """The state the game started from (what a replay starts from)."""
+        return self._initial
+
+    @property
+    def skid_roll(self) -> SkidRoll:
+        """The Skid Dice on the table in the current Movement Step (for push_it and shifts prompts)."""
+        return self._roll
+
+    @property
+    def chosen_template(self) -> ChooseTemplate | None:
+        """The template selected in the current Movement Step (for the slide_facing prompt)."""
+        return self._template
+
+    @property
+    def reacting(self) -> tuple[str, str, Contact] | None:
+        """For a react prompt: (who reacts, the other participant, the contact as the active vehicle sees it)."""
+        if self.prompt.kind != "react" or not self._collisions:
+            return None
+        pending = self._collisions[0]
+        me, other = (pending.active, pending.contact.other_id)
+        return (me, other, pending.contact) if not pending.reactions else (other, me, pending.contact)
+
+    @property
+    def wiped(self) -> str:
+        """For a lose_control prompt: the vehicle that wiped out (p.35)."""
+        return self._wiped
 
     # ------------------------------------------------------------------ driving
 
@@ -167,6 +225,7 @@ class Game:
             ("react", React): lambda d: self._on_react(_as(d, React)),
             ("attacks", DeclareAttacks): lambda d: self._on_attacks(_as(d, DeclareAttacks)),
             ("lose_control", LoseControl): lambda d: self._on_lose_control(_as(d, LoseControl)),
+            ("pass_pole", PassPole): lambda d: self._on_pass_pole(_as(d, PassPole)),
         }
 
     def _event(self, text: str, rule: str = "", dice: tuple[object, ...] = ()) -> None:
@@ -194,6 +253,8 @@ class Game:
             if rs.phase_over:
                 self.state = self.state.with_round(next_gear_phase(rs, pass_pole=self.options.pass_pole_each_phase))
                 self._end_phase_effects()
+                if self._check_game_over():
+                    return
                 continue
             options = qualifying(self.state.contenders(), rs)
             if options:
@@ -207,6 +268,10 @@ class Game:
         self.state = replace(self.state, vehicles=tuple(replace(v, crew_penalty=0) for v in self.state.vehicles))
 
     def _check_game_over(self) -> bool:
+        limit = self.options.round_limit
+        if self.state.winner is None and limit is not None and self.state.round.round_no > limit:
+            self._ask("game_over", -1, note=f"round limit {limit} reached: no winner")
+            return True
         alive = self.state.players_in_play()
         if self.state.winner is None and len(alive) > 1:
             return False
@@ -272,7 +337,7 @@ class Game:
         self._roll = roll
         self._event(f"{v.id} rolls {d.count} Skid Dice", "p.22", tuple(f.value for f in roll.faces))
         if d.count:
-            self._ask("push_it", v.player, note="indices of dice to reroll, or none")
+            self._ask("push_it", v.player, tuple(f.value for f in roll.faces), "indices of dice to reroll, or none")
         else:
             self._after_push()
 
@@ -286,7 +351,8 @@ class Game:
 
     def _after_push(self) -> None:
         if self._roll.shifts:
-            self._ask("shifts", self._vehicle().player, note=f"{self._roll.shifts} Shift results")
+            self._ask("shifts", self._vehicle().player, tuple(f.value for f in self._roll.faces),
+                      f"{self._roll.shifts} Shift results")
         else:
             self._on_shifts(SpendShifts())
 
@@ -322,11 +388,54 @@ class Game:
             v = replace(v, status=Status.DISQUALIFIED)
             self._event(f"{v.id} leaves the table and is disqualified", "Edge of the Table, p.87")
         self._put(v)
-        if report.crossed_finish and self.state.winner is None and v.in_play:
+        course = self.options.course
+        if report.gates and course.gates and v.in_play:
+            self._pass_gates(v, report.gates)
+        elif report.crossed_finish and not course.death_race and self.state.winner is None and v.in_play:
             self.state = replace(self.state, winner=v.player)
             self._event(f"{v.id} crosses the Finish Line", "Street Race, p.62")
 
+    def _pass_gates(self, v: VehicleState, touched: tuple[str, ...]) -> None:
+        course = self.options.course
+        passed, newly = advance(v.gates_passed, touched, course)
+        if not newly:
+            return
+        self._put(replace(v, gates_passed=passed))
+        self._event(f"{v.id} passes {', '.join(newly)}", "Passing Gates, p.127")
+        if course.pole_at_gates and v.player == self.state.round.pole:
+            self._pole_pending = True
+        if finished(passed, course) and self.state.winner is None:
+            self.state = replace(self.state, winner=v.player)
+            self._event(f"{v.id} passes the Finish Line", "Race End, p.128")
+
+    def _pass_pole_then(self, then: Callable[[], None]) -> bool:
+        """Hand on Pole Position after a gate (p.125); True if a player must choose first."""
+        if not self._pole_pending:
+            return False
+        self._pole_pending = False
+        rs = self.state.round
+        others = tuple(p for p in range(rs.players) if p != rs.pole)
+        if len(others) > 1 and self.state.winner is None:
+            self._after_pole = then
+            self._ask("pass_pole", rs.pole, others, "after passing a gate")
+            return True
+        if others:
+            self._set_pole(others[0])
+        return False
+
+    def _set_pole(self, player: int) -> None:
+        self.state = self.state.with_round(replace(self.state.round, pole=player))
+        self._event(f"Pole Position passes to {self.state.players[player]}", "Pole Position, p.125")
+
+    def _on_pass_pole(self, d: PassPole) -> None:
+        if d.player not in self.prompt.options:
+            raise IllegalChoice(f"Pole Position must pass to another player, not {d.player}", "p.125")
+        self._set_pole(d.player)
+        self._after_pole()
+
     def _after_final_position(self) -> None:
+        if self._pass_pole_then(self._after_final_position):
+            return
         v = self._vehicle()
         if self._spin and not self._interrupted and v.in_play:
             self._ask("spin", v.player, note="angle in [-90, 90] degrees")
@@ -390,8 +499,8 @@ class Game:
             "Collisions, p.52-57",
             (out.active.attack_rolls, out.passive.attack_rolls, out.active.evade_rolls, out.passive.evade_rolls),
         )
-        for side in (out.active, out.passive):
-            if side.id in {v.id for v in self.state.vehicles}:
+        for side, who in ((out.active, active), (out.passive, passive)):
+            if not who.obstacle:
                 v = self._vehicle(side.id)
                 self._put(replace(v, damage=v.damage + side.damage_taken + side.self_damage,
                                   hazards=v.hazards + side.hazards_gained, on_fire=v.on_fire or side.on_fire))
@@ -406,6 +515,10 @@ class Game:
         if not v.in_play or self.referee.distracted(self.state, v.id):
             if v.in_play:
                 self._event(f"{v.id} is Distracted", "Distracted, p.42")
+            self._wipeout_step()
+            return
+        if not weapons_active(v, self.options.course):
+            self._event(f"{v.id}: weapons inactive until Gate 1", "Weapons Inactive Until Gate 1, p.127")
             self._wipeout_step()
             return
         self._ask("attacks", v.player, note=f"up to {max_attacks(v.crew_now)} attacks")
@@ -500,6 +613,8 @@ class Game:
         self._queue(self._wiped, report.contacts)
 
     def _end_activation(self) -> None:
+        if self._pass_pole_then(self._end_activation):
+            return
         if self._active:
             self.state = self.state.with_round(after_activation(self.state.round, self._active))
         self._active = ""

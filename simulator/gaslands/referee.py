@@ -48,7 +48,13 @@ class Contact:
 
 @dataclass(frozen=True)
 class MoveReport:
-    """Where a move, pivot or forced move ended and what happened on the way."""
+    """Where a move, pivot or forced move ended and what happened on the way.
+
+    ``crossed_finish``: the vehicle touched a Street Race Finish Line while
+    driving forward across it (p.62). ``gates``: ids of the race gates it
+    touched while travelling in their direction, in the order touched; which of
+    them count (in order, p.127) is for the rules engine to decide.
+    """
 
     pose: Pose
     interrupted: bool = False
@@ -56,6 +62,7 @@ class MoveReport:
     disqualified: bool = False
     surfaces: tuple[str, ...] = ()
     crossed_finish: bool = False
+    gates: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

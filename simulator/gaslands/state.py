@@ -43,7 +43,10 @@ class Mount:
 
 @dataclass(frozen=True)
 class VehicleState:
-    """One vehicle: its type's statistics, where it is, and its dashboard (p.15-16)."""
+    """One vehicle: its type's statistics, where it is, and its dashboard (p.15-16).
+
+    ``gates_passed`` counts the race gates passed in order (Death Race, p.127).
+    """
 
     id: str
     player: int
@@ -66,6 +69,7 @@ class VehicleState:
     on_fire: bool = False
     reversing: bool = False
     crew_penalty: int = 0
+    gates_passed: int = 0
 
     @classmethod
     def new(
@@ -120,13 +124,17 @@ class VehicleState:
 
 @dataclass(frozen=True)
 class GameState:
-    """Everything that changes during a game, as one value."""
+    """Everything that changes during a game, as one value.
+
+    ``votes`` holds each player's Audience Votes when that module is on (p.88).
+    """
 
     players: tuple[str, ...]
     vehicles: tuple[VehicleState, ...]
     round: RoundState
     removed_obstacles: frozenset[str] = frozenset()
     winner: int | None = None
+    votes: tuple[int, ...] = ()
 
     def vehicle(self, vehicle_id: str) -> VehicleState:
         """The vehicle with this id; ``KeyError`` if none."""
@@ -146,6 +154,10 @@ class GameState:
     def contenders(self) -> tuple[Contender, ...]:
         """Every vehicle as qualifying sees it."""
         return tuple(v.contender() for v in self.vehicles)
+
+    def votes_of(self, player: int) -> int:
+        """Audience Votes of ``player`` (p.88); 0 when the module is off."""
+        return self.votes[player] if player < len(self.votes) else 0
 
     def players_in_play(self) -> frozenset[int]:
         """Players that still control a vehicle in play."""

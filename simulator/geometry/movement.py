@@ -294,6 +294,7 @@ class _State:
     vehicle: VehiclePiece
     ignored: set[str]
     near: tuple[float, float, float, float] | None = None
+    reversing: bool = False
     collisions: list[Collision] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -314,8 +315,13 @@ def _interrupted(placed: PlacedMove, v: VehiclePiece, live: _Shapes) -> bool:
 
 
 def _collide(state: _State, pose: Pose, live: _Shapes, during: str) -> list[Obstruction]:
-    moved = state.vehicle.moved(pose)
+    """Record a Collision with everything touched at ``pose`` (p.52); airborne vehicles have none (p.70)."""
+    moved = state.vehicle.moved(pose, reversing=state.reversing)
     hits = live.within(moved.footprint, TOUCH_MM)
+    if moved.airborne:
+        if hits:
+            state.notes.append("airborne: stopped by a Tall obstruction, no Collision (p.70)")
+        return []
     for o in hits:
         c = classify(moved, o.vehicle, o.shape)
         assert c.orientation is not None and c.a_edge is not None
@@ -457,7 +463,7 @@ def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: Templa
     start_fp = vehicle.footprint
     everything = obstructions_for(table, vehicle)
     ignored = {o.id for o in everything if ignore_obstructions or touches(start_fp, o.shape)}
-    state = _State(table, vehicle, ignored, reach_bounds(placed, vehicle))
+    state = _State(table, vehicle, ignored, reach_bounds(placed, vehicle), reversing=move.reverse)
     u, interrupted, at_ifp = _drive(state, placed)
     path = truncated(placed.path_before_spin, u)
     final = path.end

@@ -95,7 +95,7 @@ class ShotResult:
         place = None
         if self.placement is not None:
             place = {"x_mm": self.placement.x_mm, "y_mm": self.placement.y_mm,
-                     "heading_deg": normalise_deg(self.placement.heading_deg)}
+                     "heading_deg": normalise_deg(self.placement.heading_deg) + 0.0}
         return {
             "in_arc_and_range": self.in_arc_and_range, "targetable": self.targetable, "cover": self.cover,
             "cover_from": list(self.cover_from), "blocked_by": list(self.blocked_by),
@@ -307,12 +307,17 @@ def _eroded_ring(template: ShootingTemplate) -> F64:
     return _ring(eroded)
 
 
-def _placed(ring: F64, ox: F64, oy: F64, ang: F64) -> NDArray[np.object_]:
-    """Polygons of ``ring`` (local coordinates) placed in each frame."""
+def _placed_xy(ring: F64, ox: F64, oy: F64, ang: F64) -> F64:
+    """The points of ``ring`` (local coordinates) placed in each frame, shape (N, m, 2)."""
     c, s = np.cos(ang)[:, None], np.sin(ang)[:, None]
     x = ox[:, None] + ring[None, :, 0] * c - ring[None, :, 1] * s
     y = oy[:, None] + ring[None, :, 0] * s + ring[None, :, 1] * c
-    out: NDArray[np.object_] = shapely.polygons(np.stack((x, y), axis=-1))
+    return np.stack((x, y), axis=-1)
+
+
+def _placed(ring: F64, ox: F64, oy: F64, ang: F64) -> NDArray[np.object_]:
+    """Polygons of ``ring`` (local coordinates) placed in each frame."""
+    out: NDArray[np.object_] = shapely.polygons(_placed_xy(ring, ox, oy, ang))
     return out
 
 
@@ -329,28 +334,30 @@ class _Reach:
 
 
 def _reach(fam: _Families, ring: F64, target: _Pieces) -> _Reach:
-    """Build ``A - B`` (convex hulls) for every family and target piece."""
+    """Build ``A - B`` (convex hulls) for every family and target piece (piece-major order)."""
     xs, ys = _local(target, fam.ox, fam.oy, fam.ang)
-    rings: list[list[F64]] = []
-    hull_in: list[F64] = []
+    bounds = np.append(target.starts, target.xy.shape[0])
+    hulls = []
     for p in range(len(target.starts)):
-        end = target.starts[p + 1] if p + 1 < len(target.starts) else target.xy.shape[0]
-        bx, by = xs[:, target.starts[p]:end], ys[:, target.starts[p]:end]
-        px = ring[None, :, None, 0] - bx[:, None, :]
-        py = ring[None, :, None, 1] - by[:, None, :]
-        hull_in.append(np.stack((px.reshape(len(fam), -1), py.reshape(len(fam), -1)), axis=-1))
-    pts = np.concatenate(hull_in, axis=0)  # (P*F, m*b, 2), piece-major
-    hulls = shapely.convex_hull(shapely.multipoints(pts))
-    for h in hulls:
-        rings.append([_ring_any(h)])
-    return _Reach(_pieces(rings), len(fam), len(target.starts))
+        bx, by = xs[:, bounds[p]:bounds[p + 1]], ys[:, bounds[p]:bounds[p + 1]]
+        px = (ring[None, :, None, 0] - bx[:, None, :]).reshape(len(fam), -1)
+        py = (ring[None, :, None, 1] - by[:, None, :]).reshape(len(fam), -1)
+        hulls.append(shapely.convex_hull(shapely.multipoints(np.stack((px, py), axis=-1))))
+    return _Reach(_pieces_of(np.concatenate(hulls)), len(fam), len(target.starts))
 
 
-def _ring_any(geom: Any) -> F64:
-    if isinstance(geom, Polygon):
-        return _ring(geom)
-    xy = np.asarray(shapely.get_coordinates(geom))
-    return xy[:1] if len(xy) else np.zeros((1, 2))
+def _pieces_of(geoms: NDArray[np.object_]) -> _Pieces:
+    """Convex geometries as pieces (one per geometry, closing vertex dropped), vectorised."""
+    xy, which = shapely.get_coordinates(geoms, return_index=True)
+    closed = shapely.get_type_id(geoms) == 3
+    last = np.append(which[1:] != which[:-1], True)
+    keep = ~(last & closed[which])
+    xy, which = xy[keep], which[keep]
+    sizes = np.bincount(which, minlength=len(geoms))
+    starts = (np.cumsum(sizes) - sizes).astype(np.intp)
+    idx = np.arange(len(which))
+    nxt = np.where(idx + 1 == starts[which] + sizes[which], starts[which], idx + 1).astype(np.intp)
+    return _Pieces(np.asarray(xy, dtype=np.float64), nxt, starts, np.arange(len(geoms), dtype=np.intp))
 
 
 def _reach_band(reach: _Reach, fam_of: Idx, lo: F64, hi: F64) -> tuple[F64, F64]:
@@ -390,19 +397,27 @@ def _band_rows(v: _Pieces, piece_idx: Idx, lo: F64, hi: F64) -> tuple[F64, F64]:
     return cmin.min(axis=1), cmax.max(axis=1)
 
 
+def _slide(reach: _Reach, fam_of: Idx, lo: F64, hi: F64) -> F64:
+    """Largest slide (mm) of the target for offsets ``-hi..-lo`` of each row; ``-inf`` if it never touches.
+
+    Touching allows ``TOUCH_MM``; the slide itself is read on the exact offsets
+    (0 when the contact is only within the tolerance).
+    """
+    xl, xr = _reach_band(reach, fam_of, lo - _EPS, hi + _EPS)
+    ok = (xl <= _EPS) & (xr >= -_EPS)
+    _, exact = _reach_band(reach, fam_of, lo, hi)
+    out: F64 = np.where(ok, np.maximum(exact, 0.0), -np.inf).max(axis=1)
+    return out
+
+
 def _family_margin(reach: _Reach, fam: _Families) -> F64:
     """Largest slide of the target over each family's offsets (mm); ``-inf`` if it never touches."""
-    f = np.arange(len(fam))
-    xl, xr = _reach_band(reach, f, -fam.s_hi - _EPS, -fam.s_lo + _EPS)
-    ok = (xl <= _EPS) & (xr >= -_EPS)
-    return np.where(ok, np.maximum(xr, 0.0), -np.inf).max(axis=1)
+    return _slide(reach, np.arange(len(fam)), -fam.s_hi, -fam.s_lo)
 
 
 def _touch_margin(reach: _Reach, fam_of: Idx, s: F64) -> F64:
     """Per placement: the target's largest slide (mm) if it touches, else ``-inf``."""
-    xl, xr = _reach_band(reach, fam_of, -s - _EPS, -s + _EPS)
-    ok = (xl <= _EPS) & (xr >= -_EPS)
-    return np.where(ok, np.maximum(xr, 0.0), -np.inf).max(axis=1)
+    return _slide(reach, fam_of, -s, -s)
 
 
 # --------------------------------------------------------------------------- the table, prepared
@@ -413,14 +428,14 @@ class _Prepared:
     ids: tuple[str, ...]
     polys: NDArray[np.object_]
     tall: Mask
-    parts: tuple[tuple[F64, ...], ...]
 
 
 _PREPARED: dict[int, tuple[weakref.ref[Table], _Prepared]] = {}
+_PARTS: dict[int, tuple[Polygon, tuple[F64, ...]]] = {}
 
 
 def _prepared(table: Table) -> _Prepared:
-    """Every possible obstruction of the table (vehicles not airborne, obstacles, posts), cached."""
+    """Every possible obstruction of the table (vehicles not airborne, obstacles, posts), cached per table."""
     hit = _PREPARED.get(id(table))
     if hit is not None and hit[0]() is table:
         return hit[1]
@@ -428,14 +443,24 @@ def _prepared(table: Table) -> _Prepared:
     obstacles = list(table.all_obstacles)
     ids = tuple(v.id for v in vehicles) + tuple(o.id for o in obstacles)
     polys = np.array([v.footprint for v in vehicles] + [o.polygon for o in obstacles], dtype=object)
-    shapely.prepare(polys)
     tall = np.array([False] * len(vehicles) + [o.tall for o in obstacles], dtype=bool)
-    parts = tuple(tuple(_convex_parts(p)) for p in polys)
-    prep = _Prepared(ids, polys, tall, parts)
+    prep = _Prepared(ids, polys, tall)
     if len(_PREPARED) > 16:
         _PREPARED.clear()
     _PREPARED[id(table)] = (weakref.ref(table), prep)
     return prep
+
+
+def _parts_of(poly: Polygon) -> tuple[F64, ...]:
+    """Convex parts of an obstruction, cached per polygon object (obstacles outlive tables)."""
+    hit = _PARTS.get(id(poly))
+    if hit is not None and hit[0] is poly:
+        return hit[1]
+    parts = tuple(_convex_parts(poly))
+    if len(_PARTS) > 1024:
+        _PARTS.clear()
+    _PARTS[id(poly)] = (poly, parts)
+    return parts
 
 
 # --------------------------------------------------------------------------- evaluation of placements
@@ -452,25 +477,46 @@ class _Evaluated:
     hits: Mask  # (N, K) obstruction k reaches into the near part
 
 
-def _offsets(fam: _Families, crit_y: F64, half_widths: tuple[float, ...], step_mm: float) -> tuple[Idx, F64]:
-    """Sampled offsets per family: a grid, the ends, the middle and the critical offsets."""
-    f_all, s_all = [], []
-    for f in range(len(fam)):
-        lo, hi = float(fam.s_lo[f]), float(fam.s_hi[f])
-        n = max(2, math.ceil((hi - lo) / step_mm) + 1)
-        grid = np.linspace(lo, hi, n)
-        c = (crit_y[f][:, None] + np.array(half_widths)[None, :]).ravel() if crit_y.size else np.zeros(0)
-        c = c[(c >= lo) & (c <= hi)]
-        s = np.unique(np.concatenate((grid, c, [float(fam.s_mid[f])])))
-        f_all.append(np.full(len(s), f, dtype=np.intp))
-        s_all.append(s)
-    return np.concatenate(f_all), np.concatenate(s_all)
+def _offsets(fam: _Families, crit_y: F64, halves: tuple[float, ...], step_mm: float) -> tuple[Idx, F64]:
+    """Sampled offsets, sorted by family: a grid, the ends, the middle and the critical offsets.
+
+    ``crit_y`` (F, C) holds lateral coordinates of vertices in each family
+    frame; a critical offset puts a template side (``halves``) exactly on one.
+    """
+    n = np.maximum(2, np.ceil((fam.s_hi - fam.s_lo) / step_mm).astype(np.intp) + 1)
+    f_grid = np.repeat(np.arange(len(fam)), n)
+    k = np.arange(int(n.sum())) - np.repeat(np.cumsum(n) - n, n)
+    s_grid = fam.s_lo[f_grid] + (fam.s_hi - fam.s_lo)[f_grid] * k / (n[f_grid] - 1)
+    crit = (crit_y[:, :, None] - np.asarray(halves)[None, None, :]).reshape(len(fam), -1)
+    crit = np.concatenate((crit, fam.s_mid[:, None]), axis=1)
+    inside = (crit >= fam.s_lo[:, None]) & (crit <= fam.s_hi[:, None])
+    f_crit = np.nonzero(inside)[0]
+    f_all = np.concatenate((f_grid, f_crit)).astype(np.intp)
+    s_all = np.concatenate((s_grid, crit[inside]))
+    order = np.lexsort((s_all, f_all))
+    f_all, s_all = f_all[order], s_all[order]
+    keep = np.ones(len(s_all), dtype=bool)
+    keep[1:] = (f_all[1:] != f_all[:-1]) | (np.diff(s_all) > 1e-9)
+    return f_all[keep], s_all[keep]
 
 
-def _critical_y(fam: _Families, pcs: _Pieces) -> F64:
-    """Lateral coordinates (mm) of every vertex in every family frame, shape (F, V)."""
+def _critical_y(fam: _Families, pcs: _Pieces, max_vertices: int = 12) -> F64:
+    """Lateral coordinates (mm) of the vertices that can bound a gap, per family, shape (F, C).
+
+    Small pieces give every vertex; large ones (discs) only their two lateral extremes.
+    """
+    if pcs.xy.shape[0] == 0:
+        return np.zeros((len(fam), 0))
     _, ys = _local(pcs, fam.ox, fam.oy, fam.ang)
-    return ys
+    sizes = np.diff(np.append(pcs.starts, pcs.xy.shape[0]))
+    small = np.repeat(sizes <= max_vertices, sizes)
+    cols = [ys[:, small]]
+    big = np.flatnonzero(sizes > max_vertices)
+    if len(big):
+        lo = np.minimum.reduceat(ys, pcs.starts, axis=1)[:, big]
+        hi = np.maximum.reduceat(ys, pcs.starts, axis=1)[:, big]
+        cols += [lo, hi]
+    return np.concatenate(cols, axis=1)
 
 
 def _frames(fam: _Families, fam_of: Idx, s: F64) -> tuple[F64, F64, F64]:
@@ -480,6 +526,31 @@ def _frames(fam: _Families, fam_of: Idx, s: F64) -> tuple[F64, F64, F64]:
     return ox, oy, ang
 
 
+def _first_touch(xs: F64, ys: F64, target: _Pieces, lo: F64, hi: F64, length: float) -> F64:
+    """Distance (mm) from the near edge to the first point of the target inside the band ``lo..hi``."""
+    xl, xr = _band(xs, ys, target, lo, hi)
+    touch = (xl <= length + _EPS) & (xr >= -_EPS)
+    out: F64 = np.where(touch, np.maximum(xl, 0.0), np.inf).min(axis=1)
+    return out
+
+
+def _straight_hits(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, x_first: F64,
+                   obst: _Pieces, n_obst: int) -> Mask:
+    """Which obstructions reach more than ``TOUCH_MM`` into each straight placement's near part (NumPy)."""
+    hits = np.zeros((len(s), n_obst), dtype=bool)
+    if obst.xy.shape[0] == 0 or len(s) == 0:
+        return hits
+    ox, oy, ang = _frames(fam, fam_of, s)
+    hw = tpl.width_mm / 2.0
+    xs, ys = _local(obst, ox, oy, ang)
+    lo, hi = np.full((len(s), 1), -hw + _EPS), np.full((len(s), 1), hw - _EPS)
+    ol, orr = _band(xs, ys, obst, lo, hi)
+    piece_hit = (ol < x_first[:, None] - _EPS) & (orr > _EPS)
+    for k in range(n_obst):
+        hits[:, k] = piece_hit[:, obst.owner == k].any(axis=1)
+    return hits
+
+
 def _evaluate_straight(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, target: _Pieces,
                        obst: _Pieces, n_obst: int) -> tuple[F64, Mask]:
     """x of the first touch and the obstruction hits of straight-template placements (NumPy)."""
@@ -487,17 +558,11 @@ def _evaluate_straight(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplat
     hw, length = tpl.width_mm / 2.0, tpl.length_mm
     xs, ys = _local(target, ox, oy, ang)
     lo, hi = np.full((len(s), 1), -hw), np.full((len(s), 1), hw)
-    xl, xr = _band(xs, ys, target, lo - _EPS, hi + _EPS)
-    touch = (xl <= length + _EPS) & (xr >= -_EPS)
-    x_first = np.where(touch, np.maximum(xl, 0.0), np.inf).min(axis=1)
-    hits = np.zeros((len(s), n_obst), dtype=bool)
-    if obst.xy.shape[0]:
-        xs, ys = _local(obst, ox, oy, ang)
-        ol, orr = _band(xs, ys, obst, lo + _EPS, hi - _EPS)
-        piece_hit = (ol < x_first[:, None] - _EPS) & (orr > _EPS)
-        for p, k in enumerate(obst.owner):
-            hits[:, k] |= piece_hit[:, p]
-    return x_first, hits
+    x_first = _first_touch(xs, ys, target, lo, hi, length)
+    loose = np.isinf(x_first)
+    if loose.any():
+        x_first[loose] = _first_touch(xs[loose], ys[loose], target, lo[loose] - _EPS, hi[loose] + _EPS, length)
+    return x_first, _straight_hits(fam, fam_of, s, tpl, x_first, obst, n_obst)
 
 
 def _evaluate_shapely(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, target: Polygon,
@@ -519,8 +584,9 @@ def _evaluate_shapely(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate
     has = np.isfinite(x_first) & (x_first > 2.0 * _EPS)
     if len(obst) and has.any():
         cut = x_first[has] - _EPS
-        box = np.stack((np.stack((np.full_like(cut, -1.0), cut, cut, np.full_like(cut, -1.0)), axis=1),
-                        np.tile([-_BIG, -_BIG, _BIG, _BIG], (len(cut), 1))), axis=-1)
+        box = np.zeros((len(cut), 4, 2))
+        box[:, :, 0] = np.column_stack((np.full_like(cut, -1.0), cut, cut, np.full_like(cut, -1.0)))
+        box[:, :, 1] = np.array([-_BIG, -_BIG, _BIG, _BIG])
         halfplane = _placed_many(box, ox[has], oy[has], ang[has])
         eroded = _placed(_eroded_ring(tpl), ox[has], oy[has], ang[has])
         near_part = shapely.intersection(eroded, halfplane)
@@ -606,13 +672,11 @@ def _refine_fan(q: _Query, fam: _Families, score: F64, maximise: bool) -> _Famil
     a0, sweep = q.fans[k]
     centre = float((fam.ang[best] - a0) % (2 * math.pi))
     half = math.radians(TURRET_STEP_DEG)
-    tpl_ring = _template_ring(q.template)
     for _ in range(3):
         t = np.clip(np.linspace(centre - half, centre + half, 41), 1e-9, sweep - 1e-9)
         cand = _corner_fan(q.corners, q.template.near_width_mm,
                            [a0 + t if j == k else np.zeros(0) for j in range(n_edges)])
-        reach = _reach(cand, tpl_ring, q.target)
-        val = _family_margin(reach, cand) if maximise else -_family_distance(cand, q)
+        val = _margins(q, cand) if maximise else -_family_distance(cand, q)
         i = int(np.argmax(val))
         centre = float(t[i])
         half /= 20.0
@@ -628,10 +692,11 @@ def _corner_of(q: _Query, fam: _Families, i: int) -> int:
 
 
 def _family_union(fam: _Families, q: _Query) -> NDArray[np.object_]:
+    """Each family's placements together: the hull of its two extreme placements (a convex sweep)."""
     ring = _template_ring(q.template)
-    a = _placed(ring, *_frames(fam, np.arange(len(fam)), fam.s_lo))
-    b = _placed(ring, *_frames(fam, np.arange(len(fam)), fam.s_hi))
-    out: NDArray[np.object_] = shapely.convex_hull(shapely.union(a, b))
+    f = np.arange(len(fam))
+    pts = [_placed_xy(ring, *_frames(fam, f, fam.s_lo)), _placed_xy(ring, *_frames(fam, f, fam.s_hi))]
+    out: NDArray[np.object_] = shapely.convex_hull(shapely.multipoints(np.concatenate(pts, axis=1)))
     return out
 
 
@@ -646,10 +711,10 @@ def _obstructions(q: _Query, attacker_id: str, fam: _Families) -> tuple[list[int
     keep = np.array([i not in (attacker_id, q.target_id) for i in prep.ids], dtype=bool)
     if not keep.any() or q.indirect:
         return [], _pieces([])
-    area = shapely.union_all(_family_union(fam, q))
+    area = shapely.convex_hull(shapely.multipoints(shapely.get_coordinates(_family_union(fam, q))))
     near = keep & shapely.intersects(prep.polys, area)
     idx = [int(i) for i in np.flatnonzero(near)]
-    return idx, _pieces([list(prep.parts[i]) for i in idx])
+    return idx, _pieces([list(_parts_of(prep.polys[i])) for i in idx])
 
 
 def _sample(q: _Query, fam: _Families, obst: _Pieces) -> tuple[Idx, F64]:
@@ -661,7 +726,7 @@ def _sample(q: _Query, fam: _Families, obst: _Pieces) -> tuple[Idx, F64]:
     else:
         halves = (-hw, hw)
     crit = _critical_y(fam, _join_pieces(q.target, obst))
-    return _offsets(fam, crit, halves, GRID_STEP_MM)
+    return _offsets(fam, crit, halves, GRID_STEP_MM)  # sides at s +- half width
 
 
 def _join_pieces(a: _Pieces, b: _Pieces) -> _Pieces:
@@ -670,17 +735,54 @@ def _join_pieces(a: _Pieces, b: _Pieces) -> _Pieces:
                    np.concatenate((a.starts, b.starts + off)), np.concatenate((a.owner, b.owner + 1)))
 
 
+def _margins(q: _Query, fam: _Families) -> F64:
+    """Each family's largest slide of the target (mm, exact); ``-inf`` where it never touches."""
+    if q.template.shape == "straight":
+        hw = q.template.width_mm / 2.0
+        x_first = _band_first_touch(q, fam, np.arange(len(fam)), np.zeros(len(fam)), fam.s_lo - hw, fam.s_hi + hw)
+        return q.template.length_mm - x_first
+    return _family_margin(_reach(fam, _template_ring(q.template), q.target), fam)
+
+
+def _band_first_touch(q: _Query, fam: _Families, fam_of: Idx, s: F64, lo: F64, hi: F64) -> F64:
+    """First touch (mm from the near edge) of a straight template covering lateral band ``lo..hi``."""
+    ox, oy, ang = _frames(fam, fam_of, s)
+    xs, ys = _local(q.target, ox, oy, ang)
+    lo2, hi2 = lo[:, None], hi[:, None]
+    length = q.template.length_mm
+    x_first = _first_touch(xs, ys, q.target, lo2, hi2, length)
+    loose = np.isinf(x_first)
+    if loose.any():
+        x_first[loose] = _first_touch(xs[loose], ys[loose], q.target, lo2[loose] - _EPS, hi2[loose] + _EPS, length)
+    return x_first
+
+
+def _touching_span(q: _Query, fam: _Families) -> _Families:
+    """The families with their offsets narrowed to where the target's lateral extent can be reached."""
+    _, ys = _local(q.target, fam.ox, fam.oy, fam.ang)
+    reach_mm = q.template.width_mm / 2.0 if q.template.shape == "straight" else float(q.template.radius_mm or 0.0)
+    lo = np.maximum(fam.s_lo, ys.min(axis=1) - reach_mm - _EPS)
+    hi = np.minimum(fam.s_hi, ys.max(axis=1) + reach_mm + _EPS)
+    hi = np.maximum(hi, lo)
+    return _Families(fam.ox, fam.oy, fam.ang, lo, hi, np.clip(fam.s_mid, lo, hi))
+
+
 def _evaluate(q: _Query, fam: _Families, obst_idx: list[int], obst: _Pieces) -> _Evaluated:
-    fam_of, s = _sample(q, fam, obst)
-    reach = _reach(fam, _template_ring(q.template), q.target)
-    margin = _touch_margin(reach, fam_of, s)
+    """Sample every family's offsets and judge each placement that touches the target."""
+    fam_of, s = _sample(q, _touching_span(q, fam), obst)
+    if q.template.shape == "straight":
+        hw = q.template.width_mm / 2.0
+        x_first = _band_first_touch(q, fam, fam_of, s, np.full(len(s), -hw), np.full(len(s), hw))
+        ok = np.isfinite(x_first)
+        fam_of, s, x_first = fam_of[ok], s[ok], x_first[ok]
+        hits = _straight_hits(fam, fam_of, s, q.template, x_first, obst, len(obst_idx))
+        margin = np.maximum(q.template.length_mm - x_first, 0.0)
+        return _Evaluated(fam_of, s, x_first, margin, hits)
+    margin = _touch_margin(_reach(fam, _template_ring(q.template), q.target), fam_of, s)
     ok = np.isfinite(margin)
     fam_of, s, margin = fam_of[ok], s[ok], margin[ok]
-    if q.template.shape == "straight":
-        x_first, hits = _evaluate_straight(fam, fam_of, s, q.template, q.target, obst, len(obst_idx))
-    else:
-        polys = _prepared(q.table).polys[obst_idx] if obst_idx else np.zeros(0, dtype=object)
-        x_first, hits = _evaluate_shapely(fam, fam_of, s, q.template, q.target_poly, polys)
+    polys = _prepared(q.table).polys[obst_idx] if obst_idx else np.zeros(0, dtype=object)
+    x_first, hits = _evaluate_shapely(fam, fam_of, s, q.template, q.target_poly, polys)
     x_first = np.where(np.isfinite(x_first), x_first, 0.0)
     return _Evaluated(fam_of, s, x_first, margin, hits)
 
@@ -737,15 +839,11 @@ def shoot(table: Table, attacker_id: str, target_id: str, range_name: str, arc: 
     unknown arc, a piece shooting itself, or a fixed arc on an obstacle.
     """
     q = _query(table, attacker_id, target_id, range_name, arc, template_set, indirect)
-    reach = _reach(q.fam, _template_ring(q.template), q.target)
-    fmargin = _family_margin(reach, q.fam)
+    fmargin = _margins(q, q.fam)
     if not np.isfinite(fmargin).any():
         return _out_of_range(q, q.fam)
     fam = _refine_fan(q, q.fam, fmargin, maximise=True)
-    if len(fam) > len(q.fam):
-        fmargin = np.concatenate((fmargin, _family_margin(_reach(fam.take(np.arange(len(q.fam), len(fam))),
-                                                                  _template_ring(q.template), q.target),
-                                                           fam.take(np.arange(len(q.fam), len(fam))))))
+    fmargin = _margins(q, fam)
     fam = fam.take(np.flatnonzero(np.isfinite(fmargin)))
     margin_mm = float(fmargin[np.isfinite(fmargin)].max())
     obst_idx, obst = _obstructions(q, attacker_id, fam)
@@ -761,7 +859,7 @@ def _result(q: _Query, fam: _Families, ev: _Evaluated, obst_idx: list[int], marg
     blocked_by = tuple(prep.ids[obst_idx[k]] for k in np.flatnonzero(ev.hits[b] & tall))
     pose, poly, near_part = _placement(q, fam, int(ev.fam_of[b]), float(ev.s[b]), float(ev.x_first[b]))
     return ShotResult(True, not blocked_by, bool(hit_ids), hit_ids, blocked_by, pose, poly, near_part,
-                      margin_mm)
+                      max(margin_mm, 0.0))
 
 
 # --------------------------------------------------------------------------- area effects
@@ -772,11 +870,11 @@ def _in_range_ids(table: Table, centre_id: str, template_set: TemplateSet, range
     out = []
     for cid in candidates:
         q = _query(table, centre_id, cid, range_name, "turret", template_set, True)
-        if np.isfinite(_family_margin(_reach(q.fam, _template_ring(q.template), q.target), q.fam)).any():
+        if np.isfinite(_margins(q, q.fam)).any():
             out.append(cid)
             continue
         d = _family_distance(q.fam, q)
-        if float(d.min()) <= 2.0 * _EPS or float(_family_distance(_refine_fan(q, q.fam, d, False), q).min()) <= _EPS:
+        if float(_family_distance(_refine_fan(q, q.fam, d, False), q).min()) <= _EPS:
             out.append(cid)
     return tuple(out)
 

@@ -9,7 +9,7 @@ import pygame
 from simulator.ui import draw
 from simulator.ui.view import Rect
 
-CARD_HEIGHT = 74
+CARD_HEIGHT = 80
 MAX_HAZARDS = 6
 """A vehicle wipes out on its sixth Hazard Token (p.38)."""
 
@@ -47,17 +47,22 @@ def draw_card(surface: pygame.Surface, d: Dashboard, rect: Rect, selected: bool)
         on = g == d.gear
         pygame.draw.rect(surface, draw.SELECT if on else (70, 74, 84), box, border_radius=3)
         draw.text(surface, str(g), box.center, 15, (20, 20, 20) if on else draw.TEXT_DIM, "center")
-    hx = r.left + 54 + 6 * 19 + 10
-    draw.text(surface, "Hazard", (hx, y), 16, draw.TEXT_DIM)
-    for i in range(MAX_HAZARDS):
-        colour = (240, 170, 40) if i < d.hazards else (70, 74, 84)
-        pygame.draw.circle(surface, colour, (hx + 54 + i * 13, y + 6), 5)
-    y += 22
+    if selected:
+        draw.text(surface, "gear", (r.right - 70, y), 16, draw.TEXT_DIM, "topright")
+    y += 20
+    if y + 14 > r.bottom:
+        return
     draw.text(surface, "Hull", (r.left + 18, y), 16, draw.TEXT_DIM)
-    box_w = max(4, min(12, (r.width - 70) // max(d.hull_max, 1) - 2))
+    box_w = max(3, min(9, 120 // max(d.hull_max, 1) - 2))
     for i in range(d.hull_max):
         colour = (90, 190, 120) if i < d.hull else (110, 50, 50)
         pygame.draw.rect(surface, colour, (r.left + 54 + i * (box_w + 2), y, box_w, 12), border_radius=2)
-    draw.text(surface, f"{d.hull}/{d.hull_max}", (r.right - 8, y - 1), 16, draw.TEXT_DIM, "topright")
-    if d.weapons:
-        draw.text(surface, d.weapons, (r.left + 18, y + 14), 14, draw.TEXT_DIM)
+    draw.text(surface, f"{d.hull}/{d.hull_max}", (r.left + 60 + d.hull_max * (box_w + 2), y - 1), 16,
+              draw.TEXT_DIM)
+    hx = r.right - 8 - MAX_HAZARDS * 13
+    draw.text(surface, "Hazard", (hx - 8, y - 1), 16, draw.TEXT_DIM, "topright")
+    for i in range(MAX_HAZARDS):
+        colour = (240, 170, 40) if i < d.hazards else (70, 74, 84)
+        pygame.draw.circle(surface, colour, (hx + 6 + i * 13, y + 6), 5)
+    if d.weapons and y + 32 <= r.bottom:
+        draw.text(surface, d.weapons, (r.left + 18, y + 17), 15, draw.TEXT_DIM)

@@ -282,9 +282,14 @@ def draw_vehicle(surface: pygame.Surface, view: View, v: VehiclePiece, colour: S
     pygame.draw.lines(surface, (255, 255, 255), False, view.points_to_screen(shapes["chevron"]), 2)
     if label:
         p = pose or v.pose
-        below = min(pt[1] for pt in body), max(pt[1] for pt in body)
-        cx, _ = view.to_screen(p.x_mm, p.y_mm)
-        text(surface, name, (cx, below[1] + 3), 17, SELECT if selected else TEXT, "midtop",
+        rear = p.ahead(-v.length_mm / 2.0)
+        rx, ry = view.to_screen(rear.x_mm, rear.y_mm)
+        dx, dy = view.screen_direction(p.heading_deg)
+        if abs(dx) >= abs(dy):
+            anchor = "midright" if dx > 0 else "midleft"
+        else:
+            anchor = "midtop" if dy < 0 else "midbottom"
+        text(surface, name, (rx - dx * 6.0, ry - dy * 6.0), 17, SELECT if selected else TEXT, anchor,
              backing=(15, 15, 15, 170))
 
 

@@ -53,17 +53,29 @@ def cell_at(cells: list[TrayCell], pos: tuple[int, int]) -> TrayCell | None:
     return None
 
 
+def common_extent_mm(template_set: TemplateSet) -> tuple[float, float]:
+    """Width and height (mm) of a box that holds every upright template: one scale for the whole tray."""
+    boxes = [upright_polygon(t).bounds for t in template_set.movement.values()]
+    return (max(b[2] - b[0] for b in boxes), max(b[3] - b[1] for b in boxes))
+
+
 def draw_thumbnail(surface: pygame.Surface, template: MovementTemplate, rect: Rect, colour: draw.Colour,
-                   edge: draw.Colour) -> None:
-    """The template drawn to fit ``rect``, pointing up."""
+                   edge: draw.Colour, extent_mm: tuple[float, float] | None = None) -> None:
+    """The template drawn pointing up in ``rect``: to fit, or at the scale of a ``extent_mm`` box."""
     poly = upright_polygon(template)
-    view = View.fit(poly.bounds, rect, margin_px=2.0)
+    min_x, min_y, max_x, max_y = poly.bounds
+    if extent_mm is not None:
+        cx, cy = (min_x + max_x) / 2.0, (min_y + max_y) / 2.0
+        w, h = extent_mm
+        min_x, min_y, max_x, max_y = cx - w / 2.0, cy - h / 2.0, cx + w / 2.0, cy + h / 2.0
+    view = View.fit((min_x, min_y, max_x, max_y), rect, margin_px=2.0)
     draw.fill_shape(surface, view, poly, colour, edge, 1)
 
 
 def draw_tray(surface: pygame.Surface, template_set: TemplateSet, cells: list[TrayCell],
               labels: dict[str, str] | None, dragging: str | None = None, hover: str | None = None) -> None:
     """Draw every cell. ``labels`` maps template -> permission word (None: no vehicle selected)."""
+    extent = common_extent_mm(template_set)
     for i, cell in enumerate(cells):
         rect = pygame.Rect(cell.rect)
         word = labels.get(cell.template) if labels else None
@@ -75,12 +87,14 @@ def draw_tray(surface: pygame.Surface, template_set: TemplateSet, cells: list[Tr
         template = template_set.movement[cell.template]
         draw.text(surface, template.label, (rect.centerx, rect.top + 4), 17,
                   draw.TEXT if allowed else draw.TEXT_DIM, "midtop")
-        draw.text(surface, str(i + 1), (rect.left + 5, rect.top + 4), 15, draw.TEXT_DIM)
+        key = pygame.Rect(rect.left + 5, rect.top + 22, 16, 16)
+        pygame.draw.rect(surface, (70, 74, 84), key, border_radius=3)
+        draw.text(surface, str(i + 1), key.center, 15, draw.TEXT, "center")
         thumb = (rect.left + 8, rect.top + 20, rect.width - 16, rect.height - 44)
         fill = (235, 225, 190) if allowed else (90, 90, 95)
         if cell.template == dragging:
             fill = (120, 115, 100)
-        draw_thumbnail(surface, template, thumb, fill, draw.shade(fill, 0.5))
+        draw_thumbnail(surface, template, thumb, fill, draw.shade(fill, 0.5), extent)
         chip = pygame.Rect(rect.left + 6, rect.bottom - 22, rect.width - 12, 18)
         if word:
             pygame.draw.rect(surface, chip_colour, chip, border_radius=4)

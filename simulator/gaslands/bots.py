@@ -1,0 +1,473 @@
+"""A bot that answers every prompt legally and sensibly, deterministically.
+
+:class:`Bot` drives towards the Finish Line (Street Race, p.62) or the next
+gate (Death Race, p.127) and shoots what it can:
+
+- **template**: every permitted template (p.22), both ways round for the
+  turning ones, is tried with the referee (the real geometry on a
+  :class:`~simulator.gaslands.table_referee.TableReferee`) and scored: progress
+  along a :class:`Navigator` distance field that goes round obstacles, facing,
+  gates and the finish, minus collisions, hazardous surfaces (p.86) and
+  Hazardous manoeuvres (p.38); leaving the table is never chosen (p.87).
+  Reversing (p.39) is tried only when nothing moves it forward;
+- **skid dice / Push It / Shifts**: it aims for a cruising gear (3, or 4 when
+  lined up with a clear run), rolls fewer dice the more Hazard Tokens it has
+  and none from 4 up, pushes only with few tokens, cancels Hazard, Spin and
+  Slide results first and sheds tokens with spare Shifts (p.22-24, p.40);
+- **reactions**: Smash enemies while healthy, Evade team-mates or when low (p.53);
+- **attacks**: every weapon with a target, then Handguns up to the crew (p.30-31),
+  at enemies, preferring no Cover (p.42) and the weakest;
+- an opponent's choices (Touch It Use It, Lose Control) are made to hurt;
+  Pole Position goes to the player furthest behind (p.125).
+
+The same game and prompt always give the same answer.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+
+from simulator.errors import IllegalChoice
+from simulator.gaslands.collisions import Reaction
+from simulator.gaslands.decisions import (
+    Activate,
+    Attack,
+    ChooseTemplate,
+    Decision,
+    DeclareAttacks,
+    LoseControl,
+    PassPole,
+    Prompt,
+    PushIt,
+    React,
+    RollSkid,
+    Side,
+    SlideFacing,
+    SpendShifts,
+    SpendVotes,
+    Spin,
+)
+from simulator.gaslands.dice import SkidFace
+from simulator.gaslands.game import Game
+from simulator.gaslands.permitted import STRAIGHTS, Manoeuvre, permitted_templates
+from simulator.gaslands.race import Course, advance
+from simulator.gaslands.referee import MovePlan, MoveReport
+from simulator.gaslands.skid import Driving, ShiftUse, SkidRoll, SpendShift, resolve_shifts
+from simulator.gaslands.state import GameState, VehicleState
+from simulator.gaslands.table_referee import TableReferee, finish_gate
+from simulator.geometry.pose import Pose
+from simulator.geometry.table import Gate, Table
+
+CELL_MM = 10.0
+"""Resolution of the navigation field."""
+
+CLEARANCE_MM = 20.0
+"""Obstacles and the table edge are widened by this for the navigation field (about half a car)."""
+
+UNREACHABLE = 1.0e5
+GATE_BONUS = 5000.0
+SCREEN_SLACK = 20.0
+"""Added to a nominal score before comparing it with resolved ones."""
+FINISH_BONUS = 1.0e6
+
+
+@dataclass(frozen=True)
+class _Field:
+    values: NDArray[np.float64]
+
+    def at(self, x_mm: float, y_mm: float) -> float:
+        nx, ny = self.values.shape
+        i = min(max(int(x_mm // CELL_MM), 0), nx - 1)
+        j = min(max(int(y_mm // CELL_MM), 0), ny - 1)
+        v = float(self.values[i, j])
+        if math.isfinite(v):
+            return v
+        window = self.values[max(0, i - 3):i + 4, max(0, j - 3):j + 4]
+        best = float(window.min()) if window.size else math.inf
+        return best + 40.0 if math.isfinite(best) else UNREACHABLE
+
+
+class Navigator:
+    """Distance fields to each target line of a race, round the obstacles (8-neighbour Dijkstra).
+
+    Targets are the course's gates in order (Death Race) or the Finish Line
+    (Street Race); a target is reached just beyond its line, in its direction.
+    Fields are computed on first use and kept.
+    """
+
+    def __init__(self, table: Table, course: Course) -> None:
+        self.table = table
+        self.course = course
+        gates = {g.id: g for g in table.gates}
+        finish = finish_gate(table)
+        if course.death_race:
+            self.targets: tuple[Gate, ...] = tuple(gates[g] for g in course.gates if g in gates)
+        else:
+            self.targets = (finish,) if finish is not None else ()
+        self._fields: dict[int, _Field] = {}
+        self._blocked = self._blocked_cells()
+
+    def _centres(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        nx = max(1, math.ceil(self.table.width_mm / CELL_MM))
+        ny = max(1, math.ceil(self.table.height_mm / CELL_MM))
+        xs = (np.arange(nx) + 0.5) * CELL_MM
+        ys = (np.arange(ny) + 0.5) * CELL_MM
+        return np.meshgrid(xs, ys, indexing="ij")  # type: ignore[return-value]
+
+    def _blocked_cells(self) -> NDArray[np.bool_]:
+        gx, gy = self._centres()
+        blocked = (gx < CLEARANCE_MM) | (gy < CLEARANCE_MM)
+        blocked |= (gx > self.table.width_mm - CLEARANCE_MM) | (gy > self.table.height_mm - CLEARANCE_MM)
+        shapes = [o.polygon.buffer(CLEARANCE_MM) for o in self.table.all_obstacles]
+        if shapes:
+            blocked |= shapely.contains_xy(shapely.union_all(shapes), gx, gy)
+        return blocked
+
+    def field(self, index: int) -> _Field | None:
+        """The distance field to target ``index`` (None past the last target)."""
+        if index >= len(self.targets):
+            return None
+        if index not in self._fields:
+            self._fields[index] = _Field(self._dijkstra(self.targets[index]))
+        return self._fields[index]
+
+    def _dijkstra(self, gate: Gate) -> NDArray[np.float64]:
+        gx, gy = self._centres()
+        dx, dy = gate.direction
+        line = shapely.LineString([(gate.post_a[0] + dx * 30.0, gate.post_a[1] + dy * 30.0),
+                                   (gate.post_b[0] + dx * 30.0, gate.post_b[1] + dy * 30.0)])
+        near = shapely.dwithin(line, shapely.points(gx, gy), CELL_MM)
+        dist = np.full(gx.shape, np.inf)
+        heap: list[tuple[float, int, int]] = []
+        for i, j in zip(*np.nonzero(near & ~self._blocked), strict=True):
+            dist[i, j] = 0.0
+            heap.append((0.0, int(i), int(j)))
+        heapq.heapify(heap)
+        nx, ny = dist.shape
+        steps = [(a, b, CELL_MM * math.hypot(a, b)) for a in (-1, 0, 1) for b in (-1, 0, 1) if a or b]
+        blocked = self._blocked
+        while heap:
+            d, i, j = heapq.heappop(heap)
+            if d > dist[i, j]:
+                continue
+            for a, b, c in steps:
+                p, q = i + a, j + b
+                if 0 <= p < nx and 0 <= q < ny and not blocked[p, q] and d + c < dist[p, q]:
+                    dist[p, q] = d + c
+                    heapq.heappush(heap, (d + c, p, q))
+        return dist
+
+    def value(self, index: int, pose: Pose) -> float:
+        """Distance (mm, round obstacles) from ``pose`` to target ``index``; 0 past the last target."""
+        f = self.field(index)
+        return 0.0 if f is None else f.at(pose.x_mm, pose.y_mm)
+
+    def alignment(self, index: int, pose: Pose, ahead_mm: float = 60.0) -> float:
+        """How much closer driving ``ahead_mm`` straight on gets: +ahead_mm when facing the way to go."""
+        return self.value(index, pose) - self.value(index, pose.ahead(ahead_mm))
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    choice: ChooseTemplate
+    score: float
+
+
+class Bot:
+    """Answers any :class:`Prompt` of a :class:`Game` (see the module docstring).
+
+    ``navigator`` is shared between games on the same scenario to keep its
+    distance fields; build one with :class:`Navigator` or let the bot build it
+    from the referee's table on first use.
+    """
+
+    def __init__(self, navigator: Navigator | None = None) -> None:
+        self.navigator = navigator
+
+    # ------------------------------------------------------------------ entry point
+
+    def decide(self, game: Game) -> Decision:
+        """A legal answer to ``game.prompt``."""
+        nav = self._nav(game)
+        p = game.prompt
+        kind = p.kind
+        if kind == "activate":
+            return Activate(self._pick_vehicle(game, nav, p))
+        if kind == "template":
+            return self._template(game, nav, p)
+        if kind == "skid":
+            return RollSkid(self._skid_count(game, nav, p))
+        if kind == "push_it":
+            return self._push(game)
+        if kind == "shifts":
+            return self._shifts(game, nav)
+        if kind == "slide_facing":
+            return SlideFacing(self._slide_facing(game, nav))
+        if kind == "spin":
+            return Spin(self._spin(game, nav))
+        if kind == "react":
+            return React(self._react(game))
+        if kind == "attacks":
+            return self._attacks(game)
+        if kind == "lose_control":
+            return LoseControl(self._lose_control(game, nav))
+        if kind == "pass_pole":
+            return PassPole(self._pass_pole(game, nav))
+        if kind == "votes":
+            return SpendVotes()
+        raise IllegalChoice(f"the bot has nothing to decide at {kind}")
+
+    def _nav(self, game: Game) -> Navigator:
+        if self.navigator is None or self.navigator.course != game.options.course:
+            base = getattr(game.referee, "base", None)
+            table = base if isinstance(base, Table) else Table(1220.0, 915.0)
+            self.navigator = Navigator(table, game.options.course)
+        return self.navigator
+
+    # ------------------------------------------------------------------ scoring
+
+    def _target(self, v: VehicleState, nav: Navigator) -> int:
+        return v.gates_passed if nav.course.death_race else 0
+
+    def _progress(self, v: VehicleState, nav: Navigator) -> float:
+        i = self._target(v, nav)
+        return GATE_BONUS * i - nav.value(i, v.pose)
+
+    def _score(self, v: VehicleState, report: MoveReport, nav: Navigator, extra_hazards: int = 0) -> float:
+        if report.disqualified:
+            return -1.0e9
+        course = nav.course
+        passed = v.gates_passed
+        if course.death_race:
+            passed, _ = advance(v.gates_passed, report.gates, course)
+            if passed >= len(course.gates):
+                return FINISH_BONUS
+        elif report.crossed_finish:
+            return FINISH_BONUS
+        i = passed if course.death_race else 0
+        score = GATE_BONUS * i - nav.value(i, report.pose) + 0.8 * nav.alignment(i, report.pose)
+        for c in report.contacts:
+            if c.obstacle:
+                score -= 150.0 if c.obstacle_weight == "heavyweight" else 90.0
+            else:
+                score -= 60.0
+        score -= sum({"rough": 40.0, "treacherous": 80.0}.get(s, 0.0) for s in report.surfaces)
+        hazards = v.hazards + extra_hazards
+        score -= 30.0 * extra_hazards * (3 if hazards >= 4 else 1)
+        return score
+
+    # ------------------------------------------------------------------ movement
+
+    def _pick_vehicle(self, game: Game, nav: Navigator, p: Prompt) -> str:
+        options = [str(o) for o in p.options]
+        return max(options, key=lambda vid: (-game.state.vehicle(vid).hazards, self._progress(
+            game.state.vehicle(vid), nav), -options.index(vid)))
+
+    def _template(self, game: Game, nav: Navigator, p: Prompt) -> ChooseTemplate:
+        v = game.state.vehicle(p.vehicle_id)
+        permitted = permitted_templates(game.permissions, v.gear, full_throttle=v.has("Full Throttle"),
+                                        zero_crew=v.crew_now == 0)
+        names = [str(o) for o in p.options if str(o) in permitted]
+        candidates = self._candidates(game, v, names, permitted, reverse=False, nav=nav)
+        mine = p.player == v.player
+        if mine and v.gear == 1 and (not candidates or max(c.score for c in candidates) < self._progress(v, nav) + 5):
+            candidates += self._candidates(game, v, names, permitted, reverse=True, nav=nav)
+        if not candidates:
+            return ChooseTemplate(names[0], "left")
+        best = max(candidates, key=lambda c: c.score) if mine else min(candidates, key=lambda c: c.score)
+        return best.choice
+
+    def _candidates(self, game: Game, v: VehicleState, names: Sequence[str], permitted: dict[str, Manoeuvre],
+                    *, reverse: bool, nav: Navigator) -> list[_Candidate]:
+        """Score the moves; on a real table, screen them by where the template alone would put the vehicle.
+
+        Moves are resolved in order of that nominal score until the best real
+        score beats every nominal score left (resolving only cuts a move short
+        or adds collisions, so the nominal score is nearly an upper bound).
+        """
+        plans: list[tuple[ChooseTemplate, MovePlan, int]] = []
+        for name in names:
+            sides: tuple[Side | None, ...] = (None,) if name in STRAIGHTS else ("left", "right")
+            for side in sides:
+                plans.append((ChooseTemplate(name, side or "left", reverse), MovePlan(name, side, reverse),
+                              permitted[name].hazard_tokens))
+        referee = game.referee
+        if not isinstance(referee, TableReferee):
+            return [_Candidate(c, self._score(v, referee.move(game.state, v.id, plan), nav, h))
+                    for c, plan, h in plans]
+        nominal = [(self._score(v, MoveReport(referee.nominal(game.state, v.id, plan)), nav, h) + SCREEN_SLACK,
+                    i) for i, (_, plan, h) in enumerate(plans)]
+        nominal.sort(key=lambda t: (-t[0], t[1]))
+        out: list[_Candidate] = []
+        for bound, i in nominal:
+            if len(out) >= 2 and max(c.score for c in out) >= bound:
+                break
+            choice, plan, h = plans[i]
+            out.append(_Candidate(choice, self._score(v, referee.move(game.state, v.id, plan), nav, h)))
+        return out
+
+    def _cruise_gear(self, v: VehicleState, nav: Navigator) -> int:
+        i = self._target(v, nav)
+        lined_up = nav.alignment(i, v.pose) > 45.0 and nav.value(i, v.pose) > 300.0
+        return min(v.max_gear, 4 if lined_up else 3)
+
+    def _skid_count(self, game: Game, nav: Navigator, p: Prompt) -> int:
+        v = game.state.vehicle(p.vehicle_id)
+        counts = [int(str(o)) for o in p.options]
+        want = self._cruise_gear(v, nav) - v.gear
+        if v.hazards >= 4 or want == 0:
+            n = 0
+        elif v.hazards >= 2:
+            n = 1
+        else:
+            n = 2 if abs(want) > 1 else 1
+        return max(c for c in counts if c <= n)
+
+    def _push(self, game: Game) -> PushIt:
+        v = game.state.vehicle(game.prompt.vehicle_id)
+        roll = game.skid_roll
+        bad = [i for i, f in enumerate(roll.faces) if f is not SkidFace.SHIFT]
+        if v.hazards <= 1 and len(bad) > roll.shifts:
+            return PushIt(tuple(bad))
+        return PushIt()
+
+    def _shifts(self, game: Game, nav: Navigator) -> SpendShifts:
+        v = game.state.vehicle(game.prompt.vehicle_id)
+        roll = game.skid_roll
+        spends = _plan_shifts(v, roll, self._cruise_gear(v, nav))
+        try:
+            resolve_shifts(Driving(v.gear, v.hazards, v.max_gear), roll, spends)
+        except IllegalChoice:
+            return SpendShifts()
+        return SpendShifts(spends)
+
+    def _slide_facing(self, game: Game, nav: Navigator) -> Side:
+        v = game.state.vehicle(game.prompt.vehicle_id)
+        t = game.chosen_template
+        assert t is not None
+
+        def score(side: Side) -> float:
+            plan = MovePlan(t.template, t.direction, t.reverse, True, side)
+            return self._score(v, game.referee.move(game.state, v.id, plan), nav)
+
+        return "left" if score("left") >= score("right") else "right"
+
+    def _spin(self, game: Game, nav: Navigator) -> float:
+        v = game.state.vehicle(game.prompt.vehicle_id)
+        best, best_score = 0.0, -math.inf
+        for angle in (0.0, -30.0, 30.0, -60.0, 60.0, -90.0, 90.0):
+            report = game.referee.spin(game.state, v.id, angle)
+            score = self._score(v, report, nav)
+            if score > best_score + 1e-9:
+                best, best_score = angle, score
+        return best
+
+    def _lose_control(self, game: Game, nav: Navigator) -> float:
+        v = game.state.vehicle(game.wiped)
+        i = self._target(v, nav)
+        headings = [float(h) for h in range(0, 360, 45)]
+        sign = 1.0 if game.prompt.player == v.player else -1.0
+        return max(headings, key=lambda h: sign * nav.alignment(i, Pose(v.pose.x_mm, v.pose.y_mm, h)))
+
+    def _pass_pole(self, game: Game, nav: Navigator) -> int:
+        options = [int(str(o)) for o in game.prompt.options]
+
+        def best(player: int) -> float:
+            mine = [self._progress(v, nav) for v in game.state.vehicles if v.player == player and v.in_play]
+            return max(mine, default=-math.inf)
+
+        return min(options, key=lambda p: (best(p), options.index(p)))
+
+    # ------------------------------------------------------------------ collisions and attacks
+
+    def _react(self, game: Game) -> Reaction:
+        info = game.reacting
+        if info is None:
+            return Reaction.SMASH
+        me_id, other_id, _ = info
+        me = game.state.vehicle(me_id)
+        other = _vehicle_or_none(game.state, other_id)
+        if other is not None and other.player == me.player:
+            return Reaction.EVADE
+        healthy = me.hull_points >= 4 or (other is not None and me.weight > other.weight)
+        return Reaction.SMASH if healthy else Reaction.EVADE
+
+    def _attacks(self, game: Game) -> DeclareAttacks:
+        state = game.state
+        v = state.vehicle(game.prompt.vehicle_id)
+        budget = v.crew_now
+        attacks: list[Attack] = []
+        for mount, m in enumerate(v.weapons):
+            if len(attacks) >= budget:
+                break
+            _, weapon = v.weapon(mount)
+            if m.ammo == 0 or weapon.dropped or (weapon.attack_dice == 0 and weapon.dice_by_range is None):
+                continue
+            target = self._best_target(game, v, mount)
+            if target:
+                attacks.append(Attack(mount, target))
+        if len(attacks) < budget:
+            target = self._best_target(game, v, -1)
+            if target:
+                attacks += [Attack(-1, target)] * (budget - len(attacks))
+        return DeclareAttacks(tuple(attacks))
+
+    def _best_target(self, game: Game, v: VehicleState, mount: int) -> str:
+        shots = [s for s in game.referee.shots(game.state, v.id, mount)
+                 if game.state.vehicle(s.target).player != v.player and game.state.vehicle(s.target).in_play]
+        if not shots:
+            return ""
+        best = min(shots, key=lambda s: (s.cover, game.state.vehicle(s.target).hull_points, s.target))
+        return best.target
+
+
+def _vehicle_or_none(state: GameState, vehicle_id: str) -> VehicleState | None:
+    try:
+        return state.vehicle(vehicle_id)
+    except KeyError:
+        return None
+
+
+def _plan_shifts(v: VehicleState, roll: SkidRoll, cruise: int) -> tuple[SpendShift, ...]:
+    """Cancel bad results, then change gear towards ``cruise`` while safe, then shed Hazard Tokens (p.23)."""
+    left = roll.shifts
+    spends: list[SpendShift] = []
+    bad = [i for i, f in enumerate(roll.faces) if f is not SkidFace.SHIFT]
+    for i in bad:
+        if left == 0:
+            break
+        spends.append(SpendShift(ShiftUse.CANCEL, i))
+        left -= 1
+    now = v.hazards
+    coming = max(0, len(bad) - roll.shifts)
+    gear = v.gear
+    while left > 0 and gear != cruise and now + coming + 1 <= 3:
+        up = gear < cruise
+        if (up and gear >= v.max_gear) or (not up and gear <= 1):
+            break
+        spends.append(SpendShift(ShiftUse.GEAR_UP if up else ShiftUse.GEAR_DOWN))
+        gear += 1 if up else -1
+        now += 1
+        left -= 1
+    while left > 0 and now > 0:
+        spends.append(SpendShift(ShiftUse.DISCARD_HAZARD))
+        now -= 1
+        left -= 1
+    return tuple(spends)
+
+
+def play_bot_game(game: Game, bots: Bot | dict[int, Bot], max_decisions: int = 20_000) -> Game:
+    """Let bots answer every prompt until the game is over (or ``max_decisions``); returns ``game``."""
+    for _ in range(max_decisions):
+        if game.prompt.kind == "game_over":
+            break
+        bot = bots if isinstance(bots, Bot) else bots[game.prompt.player]
+        game.decide(bot.decide(game))
+    return game

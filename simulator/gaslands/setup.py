@@ -1,0 +1,116 @@
+"""Setting up a game from a scenario file: players, vehicles, weapons, Pole Position, race rules.
+
+:func:`new_game` is the one call a front end needs::
+
+    scenario = load_scenario("scenarios/street_race.toml")
+    game = new_game(scenario, seed=7)
+    game.prompt          # what to decide next
+    game.decide(...)     # answer it
+
+Players are the file's ``[[player]]`` tables in order (clockwise, p.19);
+vehicles are its ``[[vehicle]]`` tables with their type's statistics (p.66,
+p.68), size overrides, starting gear, Hazard Tokens and weapons with their
+arcs (p.28-30). Pole Position (p.62, p.125) goes to the player named by the
+scenario's ``pole_position`` or else to the winner of a roll-off made with
+the game's seed. The race rules come from ``[scenario].kind`` and the file's
+gates (:func:`course_for`): a Street Race passes Pole Position clockwise every
+Gear Phase (p.62); a Death Race passes it at gates instead (p.125), keeps
+weapons inactive until Gate 1 (p.127) and finishes at its last gate (p.128).
+
+Errors: a scenario without players, or with a vehicle of no player, raises
+:class:`~simulator.errors.InputFileError` naming the key.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+from simulator.errors import InputFileError, Problem
+from simulator.gaslands.dice import SeededDice
+from simulator.gaslands.game import Game, Options, Origin
+from simulator.gaslands.race import Course
+from simulator.gaslands.round import RoundState
+from simulator.gaslands.state import GameState, Mount, VehicleState
+from simulator.gaslands.table_referee import Shooting, TableReferee
+from simulator.scenario.loader import Scenario
+
+DEFAULT_ROUND_LIMIT = None
+"""Games a person plays have no round limit; bots and simulations set one."""
+
+
+def course_for(scenario: Scenario) -> Course:
+    """The race rules of ``scenario`` (p.62, p.124-128).
+
+    Death Race: the gates in ascending ``number``; the last one is the Finish
+    Line (a loop reuses the Starting Line gate by numbering it last).
+    """
+    kind = scenario.spec.scenario.kind
+    if kind == "death_race":
+        gates = tuple(g.id for g in sorted(scenario.spec.gate, key=lambda g: g.number))
+        return Course("death_race", gates, weapons_from_gate=1, pole_at_gates=True)
+    if kind == "street_race":
+        return Course("street_race")
+    return Course("sandbox")
+
+
+def options_for(scenario: Scenario, options: Options | None = None) -> Options:
+    """``options`` (default: the defaults) with the scenario's race rules filled in."""
+    course = course_for(scenario)
+    base = options or Options(round_limit=DEFAULT_ROUND_LIMIT)
+    return replace(base, course=course, pass_pole_each_phase=course.kind != "death_race")
+
+
+def _pole(scenario: Scenario, seed: int) -> int:
+    ids = [p.id for p in scenario.spec.player]
+    named = scenario.spec.scenario.pole_position
+    if named in ids:
+        return ids.index(named)
+    return random.Random(f"pole-position/{seed}").randrange(len(ids))
+
+
+def initial_state(scenario: Scenario, seed: int) -> GameState:
+    """The state before the first decision: vehicles as deployed in the file, Gear Phase 1 of round 1."""
+    spec = scenario.spec
+    if not spec.player:
+        raise InputFileError(scenario.source, [Problem("player", "a game needs at least one [[player]]")])
+    ids = [p.id for p in spec.player]
+    problems: list[Problem] = []
+    vehicles: list[VehicleState] = []
+    for i, v in enumerate(spec.vehicle, 1):
+        if v.player not in ids:
+            problems.append(Problem(f"vehicle[{i}].player", "every vehicle in a game needs a [[player]]"))
+            continue
+        piece = scenario.table.vehicle(v.id)
+        mounts = tuple(Mount.fitted(w.type, w.arc) for w in v.weapons)
+        state = VehicleState.new(v.id, ids.index(v.player), v.type, piece.pose, mounts)
+        state = replace(state, length_mm=piece.length_mm, width_mm=piece.width_mm,
+                        gear=min(v.gear, state.max_gear), hazards=v.hazard_tokens, reversing=v.reversing)
+        if v.hull is not None:
+            state = replace(state, hull=max(1, v.hull))
+        vehicles.append(state)
+    if problems:
+        raise InputFileError(scenario.source, problems)
+    names = tuple(p.name or p.id for p in spec.player)
+    return GameState(names, tuple(vehicles), RoundState.start(len(names), _pole(scenario, seed)))
+
+
+def scenario_text(scenario: Scenario) -> str:
+    """The scenario file's text (re-read from its source), for saves."""
+    path = Path(scenario.source)
+    if path.is_file():
+        return path.read_text(encoding="utf-8")
+    import tomlkit
+
+    return tomlkit.dumps(scenario.raw)
+
+
+def new_game(scenario: Scenario, seed: int, options: Options | None = None,
+             shooting: Shooting | None = None) -> Game:
+    """A new game of ``scenario`` with dice seeded by ``seed`` (see the module docstring)."""
+    referee = TableReferee(scenario.table, scenario.template_set, shooting)
+    game = Game(initial_state(scenario, seed), SeededDice(seed), referee, scenario.template_set,
+                options_for(scenario, options))
+    game.origin = Origin(scenario_text(scenario), scenario.source, seed)
+    return game

@@ -1,0 +1,416 @@
+"""The real referee: the rules engine's geometry questions answered on a scenario's table.
+
+:class:`TableReferee` implements :class:`simulator.gaslands.referee.Referee`
+with :func:`simulator.geometry.movement.resolve_move` and
+:mod:`simulator.geometry.shooting`. The geometry knows no rules; this module is
+where the two meet:
+
+- :func:`table_for` turns a :class:`GameState` into a geometry
+  :class:`~simulator.geometry.table.Table`: vehicles in play are vehicles,
+  wrecks are destructible obstacles of their weight (p.43-44), removed and
+  disqualified vehicles and destroyed obstacles are gone (p.49, p.87);
+- moves, Slides and the table edge come from ``resolve_move`` (p.22-26,
+  p.45-51, p.87); a Street Race vehicle crosses the Finish Line when it touches
+  the line while driving forward across it, away from the Starting Line (p.62);
+  Death Race gates touched in their direction are reported in order and the
+  engine decides which count (p.127);
+- forced moves go straight ahead (p.39): a Flip ignores every obstruction and,
+  should it end overlapping one, backs along the template by the least amount
+  (p.35, as for Jumps p.87); skidding to a halt does not ignore them (p.43);
+- a Spin (p.24) and a Lose Control pivot (p.35) turn the vehicle about its
+  centre and stop at the first contact; obstructions it started touching stop
+  it without a Collision;
+- shots: each weapon's arc (front, rear, side; crew-fired and 360-degree
+  weapons and Handguns: turret) and range template, Cover and Tall (p.28-30,
+  p.42, p.87); the Shotgun's range band is the nearest one the target is in
+  (p.77); within Medium range for Explosions (p.44).
+
+>>> from simulator.scenario.loader import bundled_scenario, load_scenario
+>>> from simulator.gaslands.setup import initial_state
+>>> scenario = load_scenario(bundled_scenario())
+>>> state = initial_state(scenario, seed=1)
+>>> referee = TableReferee(scenario.table, scenario.template_set)
+>>> report = referee.move(state, "red-car", MovePlan("medium_straight"))
+>>> report.pose.x_mm > state.vehicle("red-car").pose.x_mm, report.interrupted
+(True, False)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Protocol
+
+import numpy as np
+import shapely
+from shapely.geometry import Polygon
+
+from simulator.gaslands.collisions import Orientation
+from simulator.gaslands.referee import Contact, MovePlan, MoveReport, Shot
+from simulator.gaslands.state import GameState, Status, VehicleState
+from simulator.gaslands.tables import Weapon, load_vehicle_types
+from simulator.geometry import shooting
+from simulator.geometry.contact import classify, overlaps, touches
+from simulator.geometry.movement import Collision, MoveResult, gates_passed, obstructions_for, resolve_move
+from simulator.geometry.path import Path, truncated
+from simulator.geometry.placement import Move, place
+from simulator.geometry.pose import Pose, angle_diff_deg, footprint, half_diagonal_mm
+from simulator.geometry.table import Gate, Obstacle, Table, VehiclePiece
+from simulator.geometry.templates import TemplateSet
+
+ARCS = {"front": "front", "rear": "rear", "side": "side", "turret": "turret", "crew": "turret"}
+"""Mount facings (p.28-30, p.67) to the arcs the geometry knows; crew-fired weapons fire in 360 degrees."""
+
+RANGE_BANDS = ("short", "medium", "long")
+"""Range bands nearest first, for weapons whose dice depend on the band (Shotgun, p.77)."""
+
+ROTATION_STEP_DEG = 1.0
+"""Largest step of a Spin or pivot between overlap checks (a corner 34 mm out moves 0.6 mm)."""
+
+WRECK_LABEL = "wreck"
+
+
+class ShotAnswer(Protocol):
+    """What the referee reads from a shooting query (``simulator.geometry.shooting.ShotResult``)."""
+
+    @property
+    def targetable(self) -> bool: ...
+
+    @property
+    def cover(self) -> bool: ...
+
+
+class Shooting(Protocol):
+    """The geometry's shooting functions (GEOMETRY.md 6), injectable for tests."""
+
+    def shoot(self, table: Table, attacker_id: str, target_id: str, range_name: str, arc: str,
+              template_set: TemplateSet, indirect: bool = False) -> ShotAnswer: ...
+
+    def within_range(self, table: Table, centre_id: str, template_set: TemplateSet,
+                     range_name: str = "medium") -> tuple[str, ...]: ...
+
+
+class GeometryShooting:
+    """:mod:`simulator.geometry.shooting` behind the :class:`Shooting` protocol."""
+
+    def shoot(self, table: Table, attacker_id: str, target_id: str, range_name: str, arc: str,
+              template_set: TemplateSet, indirect: bool = False) -> ShotAnswer:
+        """``shooting.shoot`` (p.28-30, p.42)."""
+        if arc not in ("front", "rear", "side", "turret"):
+            raise ValueError(f"unknown arc {arc!r}")
+        return shooting.shoot(table, attacker_id, target_id, range_name, arc, template_set,  # type: ignore[arg-type]
+                              indirect)
+
+    def within_range(self, table: Table, centre_id: str, template_set: TemplateSet,
+                     range_name: str = "medium") -> tuple[str, ...]:
+        """``shooting.within_range`` (p.44)."""
+        return shooting.within_range(table, centre_id, template_set, range_name)
+
+
+@cache
+def _airborne(type_key: str) -> bool:
+    return load_vehicle_types()[type_key].airborne
+
+
+def vehicle_piece(v: VehicleState, players: tuple[str, ...]) -> VehiclePiece:
+    """A vehicle of the game as a geometry piece."""
+    return VehiclePiece(
+        v.id, v.type_key, v.pose, v.length_mm, v.width_mm, v.weight.name.lower(),  # type: ignore[arg-type]
+        v.gear, v.reversing, _airborne(v.type_key), players[v.player] if v.player < len(players) else None,
+    )
+
+
+def wreck_obstacle(v: VehicleState) -> Obstacle:
+    """A wreck: a destructible obstacle of the vehicle's weight where it stopped (p.43-44)."""
+    return Obstacle(v.id, footprint(v.pose, v.length_mm, v.width_mm), v.weight.name.lower(),  # type: ignore[arg-type]
+                    destructible=True, label=WRECK_LABEL)
+
+
+def table_for(base: Table, state: GameState) -> Table:
+    """The scenario table ``base`` with the game's vehicles, wrecks and destroyed obstacles applied.
+
+    Gate posts become plain obstacles (same ids, ``GATE.post_a``) and the
+    gates themselves are left off: the referee checks gate lines itself, only
+    for the gates a move can reach.
+    """
+    pieces = tuple(vehicle_piece(v, state.players) for v in state.vehicles if v.in_play)
+    wrecks = tuple(wreck_obstacle(v) for v in state.vehicles
+                   if v.status is Status.WRECK and v.id not in state.removed_obstacles)
+    kept = tuple(o for o in base.obstacles if o.id not in state.removed_obstacles)
+    posts = tuple(p for g in base.gates for p in g.posts())
+    return replace(base, vehicles=pieces, obstacles=kept + posts + wrecks, gates=())
+
+
+def finish_gate(table: Table) -> Gate | None:
+    """The Street Race Finish Line as a directed gate: crossing it means moving away from the Starting Line.
+
+    Without a Starting Line the direction is the left-hand normal of the line
+    as written (a to b). None when the table has no finish line.
+    """
+    finish = next((line for line in table.lines if line.kind == "finish"), None)
+    if finish is None:
+        return None
+    start = next((line for line in table.lines if line.kind == "start"), None)
+    gate = Gate(finish.id, 0, finish.a, finish.b)
+    if start is not None:
+        sx, sy = start.segment.centroid.x, start.segment.centroid.y
+        fx, fy = finish.segment.centroid.x, finish.segment.centroid.y
+        dx, dy = gate.direction
+        if (fx - sx) * dx + (fy - sy) * dy < 0:
+            gate = Gate(finish.id, 0, finish.b, finish.a)
+    return gate
+
+
+@dataclass(frozen=True)
+class _Blocker:
+    id: str
+    shape: Polygon
+    vehicle: VehiclePiece | None
+    obstacle: Obstacle | None
+
+
+class TableReferee:
+    """The :class:`~simulator.gaslands.referee.Referee` of a real table.
+
+    ``table`` is the scenario's table (its obstacles, surfaces, gates and
+    lines; its vehicles are replaced by the game's); ``template_set`` gives the
+    movement and shooting templates; ``shooting`` defaults to the geometry's.
+    """
+
+    def __init__(self, table: Table, template_set: TemplateSet, shooting_api: Shooting | None = None) -> None:
+        self.base = replace(table, vehicles=())
+        self.template_set = template_set
+        self.shooting: Shooting = shooting_api or GeometryShooting()
+        self.finish = finish_gate(table)
+        self.gates = table.gates
+        self._cache_key: tuple[object, ...] | None = None
+        self._cache_table = self.base
+        self._shots: dict[tuple[object, ...], tuple[Shot, ...]] = {}
+        self._moves: dict[tuple[str, Move], MoveReport] = {}
+
+    # ------------------------------------------------------------------ state -> table
+
+    def table(self, state: GameState) -> Table:
+        """The geometry table of ``state`` (cached for the last state seen)."""
+        key = (state.removed_obstacles, state.players,
+               tuple((v.id, v.pose, v.status, v.reversing, v.gear) for v in state.vehicles))
+        if key != self._cache_key:
+            self._cache_key = key
+            self._cache_table = table_for(self.base, state)
+            self._shots = {}
+            self._moves = {}
+        return self._cache_table
+
+    # ------------------------------------------------------------------ movement
+
+    def move(self, state: GameState, vehicle_id: str, plan: MovePlan) -> MoveReport:
+        """Final Position of a Movement Step with ``resolve_move`` (p.22-26, p.45-51)."""
+        move = Move(plan.template, plan.direction, plan.reverse, plan.slide, plan.slide_facing)
+        return self.resolve(state, vehicle_id, move)
+
+    def resolve(self, state: GameState, vehicle_id: str, move: Move) -> MoveReport:
+        """Any geometry :class:`Move` of ``vehicle_id`` in ``state``, as a report (also used by bots)."""
+        table = self.table(state)
+        key = (vehicle_id, move)
+        if key not in self._moves:
+            result = resolve_move(table, vehicle_id, move, self.template_set)
+            self._moves[key] = self._report(table, vehicle_id, result, forward=not move.reverse)
+        return self._moves[key]
+
+    def preview(self, state: GameState, vehicle_id: str, move: Move) -> MoveResult:
+        """The raw geometry result of a move (path, polygons, notes) for drawing it."""
+        return resolve_move(self.table(state), vehicle_id, move, self.template_set)
+
+    def nominal(self, state: GameState, vehicle_id: str, plan: MovePlan) -> Pose:
+        """Where the template would put the vehicle if nothing were in the way (a cheap preview, p.25)."""
+        v = state.vehicle(vehicle_id)
+        move = Move(plan.template, plan.direction, plan.reverse, plan.slide, plan.slide_facing)
+        return place(self.template_set, v.pose, v.length_mm, v.width_mm, move).final_position
+
+    def _lines_crossed(self, table: Table, piece: VehiclePiece, path: Path) -> tuple[bool, tuple[str, ...]]:
+        """(Finish Line crossed, gates touched in their direction in order) along ``path`` (p.62, p.127)."""
+        reach = path.travel_mm + half_diagonal_mm(piece.length_mm, piece.width_mm) + 1.0
+        start = shapely.Point(piece.pose.x_mm, piece.pose.y_mm)
+        near = tuple(g for g in self.gates if g.line.distance(start) <= reach)
+        gates = gates_passed(replace(table, gates=near), path, piece) if near else ()
+        crossed = False
+        if self.finish is not None and self.finish.line.distance(start) <= reach:
+            crossed = bool(gates_passed(replace(table, gates=(self.finish,)), path, piece))
+        return crossed, gates
+
+    def _report(self, table: Table, vehicle_id: str, result: MoveResult, *, forward: bool) -> MoveReport:
+        piece = table.vehicle(vehicle_id)
+        crossed, gates = self._lines_crossed(table, piece, result.path) if forward else (False, ())
+        return MoveReport(
+            pose=result.final,
+            interrupted=result.ended_interrupted,
+            contacts=tuple(self._contact(table, c) for c in result.collisions),
+            disqualified=result.disqualified,
+            surfaces=tuple(k for k, on in result.surfaces.items() if on and k != "road"),
+            crossed_finish=crossed,
+            gates=gates,
+        )
+
+    def _contact(self, table: Table, c: Collision) -> Contact:
+        if c.passive_edge is not None:
+            return Contact(c.with_id, Orientation(c.orientation), c.active_edge, c.passive_edge)
+        obstacle = table.obstacle(c.with_id)
+        return Contact(c.with_id, Orientation(c.orientation), c.active_edge, "front", obstacle=True,
+                       obstacle_weight=obstacle.weight, destructible=obstacle.destructible)
+
+    def forced_move(self, state: GameState, vehicle_id: str, template: str, *, ignore_obstructions: bool) -> MoveReport:
+        """A forced move straight ahead (p.39): a Flip ignores obstructions (p.35), a skid to a halt not (p.43)."""
+        if not ignore_obstructions:
+            return self.resolve(state, vehicle_id, Move(template))
+        table = self.table(state)
+        piece = table.vehicle(vehicle_id)
+        alone = replace(table, vehicles=(piece,), obstacles=(), gates=())
+        result = resolve_move(alone, vehicle_id, Move(template), self.template_set)
+        u = self._clear_back(table, piece, result.path)
+        pose = result.path.pose_at(u).normalised()
+        crossed, gates = self._lines_crossed(table, piece, truncated(result.path, u))
+        return MoveReport(pose, disqualified=result.disqualified, crossed_finish=crossed, gates=gates)
+
+    def _clear_back(self, table: Table, piece: VehiclePiece, path: Path) -> float:
+        """The furthest point along ``path`` where ``piece`` overlaps nothing (p.35, p.87)."""
+        shapes = [b.shape for b in self._blockers(table, piece)]
+
+        def clear(u: float) -> bool:
+            fp = footprint(path.pose_at(u), piece.length_mm, piece.width_mm)
+            return not any(overlaps(fp, s) for s in shapes if fp.intersects(s))
+
+        if clear(path.total):
+            return path.total
+        step = 1.0
+        hi = path.total
+        lo = max(0.0, hi - step)
+        while lo > 0.0 and not clear(lo):
+            hi, lo = lo, max(0.0, lo - step)
+        if not clear(lo):
+            return 0.0
+        while hi - lo > 1e-3:
+            mid = (lo + hi) / 2.0
+            lo, hi = (mid, hi) if clear(mid) else (lo, mid)
+        return lo
+
+    def spin(self, state: GameState, vehicle_id: str, angle_deg: float) -> MoveReport:
+        """A Spin about the centre, stopping at first contact (p.24)."""
+        return self._rotate(state, vehicle_id, angle_deg)
+
+    def pivot(self, state: GameState, vehicle_id: str, heading_deg: float) -> MoveReport:
+        """Lose Control: pivot the shorter way to ``heading_deg``, stopping at first contact (p.35)."""
+        current = state.vehicle(vehicle_id).pose.heading_deg
+        return self._rotate(state, vehicle_id, angle_diff_deg(heading_deg, current))
+
+    def _blockers(self, table: Table, piece: VehiclePiece) -> list[_Blocker]:
+        return [_Blocker(o.id, o.shape, o.vehicle, o.obstacle) for o in obstructions_for(table, piece)]
+
+    def _rotate(self, state: GameState, vehicle_id: str, delta_deg: float) -> MoveReport:
+        table = self.table(state)
+        piece = table.vehicle(vehicle_id)
+        blockers = self._blockers(table, piece)
+        ignored = {b.id for b in blockers if touches(piece.footprint, b.shape)}
+        shapes = np.array([b.shape for b in blockers], dtype=object)
+
+        def blocked(turn: float) -> bool:
+            fp = footprint(piece.pose.turned(turn), piece.length_mm, piece.width_mm)
+            if not len(shapes):
+                return False
+            near = shapely.intersects(fp, shapes)
+            return any(overlaps(fp, b.shape) for b, hit in zip(blockers, near, strict=True) if hit)
+
+        steps = max(1, math.ceil(abs(delta_deg) / ROTATION_STEP_DEG))
+        turned = delta_deg
+        for i in range(1, steps + 1):
+            if blocked(delta_deg * i / steps):
+                lo, hi = delta_deg * (i - 1) / steps, delta_deg * i / steps
+                while abs(hi - lo) > 1e-5:
+                    mid = (lo + hi) / 2.0
+                    lo, hi = (lo, mid) if blocked(mid) else (mid, hi)
+                turned = lo
+                break
+        pose = piece.pose.turned(turned)
+        moved = piece.moved(pose)
+        contacts = []
+        if turned != delta_deg:
+            for b in blockers:
+                if b.id in ignored or not touches(moved.footprint, b.shape):
+                    continue
+                c = classify(moved, b.vehicle, b.shape)
+                if c.orientation is None or c.a_edge is None:
+                    continue
+                if b.vehicle is not None and c.b_edge is not None:
+                    contacts.append(Contact(b.id, Orientation(c.orientation), c.a_edge, c.b_edge))
+                elif b.obstacle is not None:
+                    contacts.append(Contact(b.id, Orientation.HEAD_ON, c.a_edge, "front", obstacle=True,
+                                            obstacle_weight=b.obstacle.weight,
+                                            destructible=b.obstacle.destructible))
+        return MoveReport(pose, interrupted=turned != delta_deg, contacts=tuple(contacts))
+
+    # ------------------------------------------------------------------ attacks
+
+    def shots(self, state: GameState, attacker_id: str, mount: int) -> tuple[Shot, ...]:
+        """Vehicles the weapon on ``mount`` can target, with Cover and range band (p.28-30, p.42, p.87)."""
+        table = self.table(state)
+        key = (attacker_id, mount)
+        if key not in self._shots:
+            self._shots[key] = tuple(self._shots_of(table, state, attacker_id, mount))
+        return self._shots[key]
+
+    def _shots_of(self, table: Table, state: GameState, attacker_id: str, mount: int) -> Iterable[Shot]:
+        attacker = state.vehicle(attacker_id)
+        if not attacker.in_play:
+            return
+        _, weapon = attacker.weapon(mount)
+        facing = "crew" if mount < 0 else attacker.weapons[mount].facing
+        arc = "turret" if weapon.crew_fired or weapon.has_rule("360-degree") else ARCS.get(facing, "front")
+        bands = _bands(weapon)
+        if not bands:
+            return
+        reach = self._reach(bands[-1])
+        mine = table.vehicle(attacker_id).footprint
+        for target in table.vehicles:
+            if target.id == attacker_id or mine.distance(target.footprint) > reach:
+                continue
+            for band in bands:
+                answer = self.shooting.shoot(table, attacker_id, target.id, band, arc, self.template_set,
+                                             weapon.has_rule("Indirect"))
+                if answer.targetable:
+                    yield Shot(target.id, answer.cover, band)
+                    break
+
+    def _reach(self, range_name: str) -> float:
+        """No placement of this template reaches further from the firer than this (a quick reject)."""
+        t = self.template_set.shooting[range_name]
+        return math.hypot(t.length_mm, t.width_mm) + 1.0
+
+    def distracted(self, state: GameState, vehicle_id: str) -> bool:
+        """Touching any obstruction at the start of the Attack Step (p.42)."""
+        table = self.table(state)
+        piece = table.vehicle(vehicle_id)
+        return any(touches(piece.footprint, b.shape) for b in self._blockers(table, piece))
+
+    def within_medium(self, state: GameState, vehicle_id: str) -> tuple[str, ...]:
+        """Vehicles in play within Medium range in a 360-degree arc of ``vehicle_id`` (p.44).
+
+        The vehicle may already be a wreck or removed: it is put back where it stopped.
+        """
+        table = self.table(state)
+        centre = vehicle_piece(state.vehicle(vehicle_id), state.players)
+        reach = self._reach("medium")
+        near = tuple(v for v in table.vehicles if v.id != vehicle_id and centre.footprint.distance(v.footprint) <= reach)
+        if not near:
+            return ()
+        small = replace(table, vehicles=(centre, *near), obstacles=(), gates=())
+        found = self.shooting.within_range(small, vehicle_id, self.template_set, "medium")
+        return tuple(i for i in found if i != vehicle_id and any(v.id == i for v in near))
+
+
+def _bands(weapon: Weapon) -> tuple[str, ...]:
+    if weapon.dropped:
+        return ()
+    if weapon.dice_by_range is not None:
+        return tuple(b for b in RANGE_BANDS if b in weapon.dice_by_range)
+    return (weapon.range,)

@@ -1,0 +1,1102 @@
+"""The Gaslands window: the table, the tray, the dashboards, moves and hands.
+
+:class:`App` is split like pygame_gui's loop (STYLE.md 12):
+:meth:`App.handle_event` takes one pygame event, :meth:`App.update` advances
+animations and the hand layer by ``dt`` seconds, :meth:`App.draw` paints a
+surface. Nothing else happens in between, so a test can post real mouse and
+key events, run updates and read the resulting :class:`~simulator.geometry.table.Table`.
+
+The board state is a :class:`Table` value; every change (a move, a gear
+change, a piece placed by hand) pushes the previous value on the undo stack.
+Rules come from outside: the geometry engine answers where a move ends
+(:mod:`simulator.ui.outcome`) and a :class:`~simulator.ui.controller.TurnController`
+says what the player may do (the default :class:`~simulator.ui.controller.FreeTable`
+only applies the permitted-gear table).
+
+Entry points: :func:`run_window` (interactive) and :func:`render_png`
+(headless, the same drawing code; works with ``SDL_VIDEODRIVER=dummy``).
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import pygame
+
+from simulator.errors import InputFileError
+from simulator.gaslands.tables import load_vehicle_types, load_weapons
+from simulator.geometry.path import Path as MovePath
+from simulator.geometry.placement import Move, MoveSpecError
+from simulator.geometry.pose import Pose
+from simulator.geometry.table import Table
+from simulator.geometry.templates import Direction, TemplateSet, load_template_set
+from simulator.physics.hand import HandLayer, Placement, moved_obstacle
+from simulator.scenario.loader import Scenario, load_scenario
+from simulator.ui import draw, tray
+from simulator.ui.controller import FreeTable, TurnController, manoeuvre_label
+from simulator.ui.dashboard import CARD_HEIGHT, Dashboard, draw_card
+from simulator.ui.help import draw_help
+from simulator.ui.outcome import MoveOutcome, preview_move
+from simulator.ui.rulings_view import (
+    RulingsState,
+    draw_rulings_overlay,
+    draw_rulings_under,
+    pending_from_queries,
+    rulings_lines,
+    save_rulings,
+)
+from simulator.ui.view import Rect, View
+from simulator.ui.widgets import Button, Slider, button_at, draw_button, draw_slider
+
+ANIMATION_S = 0.6
+"""How long the car takes to drive along its path on screen."""
+
+TOP_BAR_PX = 34
+STATUS_PX = 26
+TRAY_PX = 124
+PANEL_PX = 370
+CLICK_SLOP_PX = 4
+ZOOM_STEP = 1.15
+SPIN_STEP_DEG = 15.0
+ROTATE_KEY_DEG = 15.0
+ROTATE_WHEEL_DEG = 5.0
+STRAIGHTS = ("short_straight", "medium_straight", "long_straight")
+
+
+class Mode(enum.Enum):
+    """Play (move cars under the controller) or Rulings (set up a question, see the answer)."""
+
+    PLAY = "play"
+    RULINGS = "rulings"
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A template attached to a vehicle, not yet confirmed."""
+
+    vehicle_id: str
+    move: Move
+
+
+@dataclass
+class TemplateDrag:
+    """A template being dragged from the tray."""
+
+    template: str
+    pos: tuple[int, int]
+    mirrored: bool = False
+
+
+@dataclass
+class HandDrag:
+    """A piece held by hand (or a press that may become one)."""
+
+    piece_id: str
+    press_px: tuple[int, int]
+    layer: HandLayer | None = None
+
+
+@dataclass
+class Animation:
+    """A car driving along its path after a confirmed move."""
+
+    vehicle_id: str
+    path: MovePath
+    outcome: MoveOutcome
+    before: Table
+    elapsed: float = 0.0
+    duration: float = ANIMATION_S
+
+
+@dataclass
+class VehicleStatus:
+    """Dashboard values the window keeps for the free table (a game controller may supply its own)."""
+
+    hazards: int
+    hull: int
+    hull_max: int
+
+
+@dataclass
+class Layout:
+    """Screen rectangles of the window's parts for one window size."""
+
+    size: tuple[int, int]
+    top: Rect = field(init=False)
+    table: Rect = field(init=False)
+    tray: Rect = field(init=False)
+    panel: Rect = field(init=False)
+    status: Rect = field(init=False)
+
+    def __post_init__(self) -> None:
+        w, h = self.size
+        table_w = w - PANEL_PX
+        table_h = h - TOP_BAR_PX - STATUS_PX - TRAY_PX
+        self.top = (0, 0, w, TOP_BAR_PX)
+        self.table = (0, TOP_BAR_PX, table_w, table_h)
+        self.tray = (0, TOP_BAR_PX + table_h, table_w, TRAY_PX)
+        self.panel = (table_w, TOP_BAR_PX, PANEL_PX, h - TOP_BAR_PX - STATUS_PX)
+        self.status = (0, h - STATUS_PX, w, STATUS_PX)
+
+
+def _ease(t: float) -> float:
+    t = min(max(t, 0.0), 1.0)
+    return t * t * (3.0 - 2.0 * t)
+
+
+class App:
+    """The window's state and behaviour; see the module docstring."""
+
+    def __init__(self, scenario: Scenario, size: tuple[int, int] = (1400, 900),
+                 controller: TurnController | None = None, template_set: TemplateSet | None = None,
+                 rulings_path: Path | None = None) -> None:
+        self.scenario = scenario
+        self.template_set = template_set or scenario.template_set
+        self.controller: TurnController = controller or FreeTable(self.template_set)
+        self.types = load_vehicle_types()
+        self.layout = Layout(size)
+        self.table: Table = scenario.table
+        self.undo_stack: list[Table] = []
+        self.selected: str | None = None
+        self.mode = Mode.PLAY
+        self.hand_tool = False
+        self.shift_held = False
+        self.help_visible = False
+        self.status = "Click a car to select it, then drag a template from the tray onto it. H: help."
+        self.pending: Pending | None = None
+        self.template_drag: TemplateDrag | None = None
+        self.hand: HandDrag | None = None
+        self.animation: Animation | None = None
+        self.pan_from: tuple[int, int] | None = None
+        self.pan_moved = False
+        self.slider_held = False
+        self.mouse_pos: tuple[int, int] = (0, 0)
+        self.rulings = RulingsState()
+        self.rulings_path = rulings_path or Path.cwd() / "rulings_situation.toml"
+        self.view = self._fit_view()
+        self.statuses = self._initial_statuses()
+        self._outcome_key: tuple[int, Pending] | None = None
+        self._outcome: MoveOutcome | None = None
+        self._outcome_error = ""
+        self._live_key: tuple[int, Placement] | None = None
+        self._live_table: Table = self.table
+
+    @classmethod
+    def from_path(cls, scenario_path: Path, template_set_path: Path | None = None,
+                  size: tuple[int, int] = (1400, 900)) -> App:
+        """Load a scenario (and optionally another template-set file) and build the app."""
+        scenario = load_scenario(scenario_path)
+        ts = load_template_set(template_set_path) if template_set_path is not None else None
+        return cls(scenario, size, template_set=ts)
+
+    # ================================================================ helpers (public for tests)
+    def _fit_view(self) -> View:
+        return View.fit((0.0, 0.0, self.table.width_mm, self.table.height_mm), self.layout.table, margin_px=24.0)
+
+    def fit(self) -> None:
+        """Show the whole table."""
+        self.view = self._fit_view()
+
+    def tray_cells(self) -> list[tray.TrayCell]:
+        """The tray's cells on the screen."""
+        return tray.layout(self.template_set, self.layout.tray)
+
+    def tray_cell_centre(self, template: str) -> tuple[int, int]:
+        """Screen centre of a template's tray cell."""
+        for c in self.tray_cells():
+            if c.template == template:
+                return pygame.Rect(c.rect).center
+        raise KeyError(template)
+
+    def vehicle_screen_pos(self, vehicle_id: str) -> tuple[int, int]:
+        """Screen pixel of the vehicle's centre."""
+        p = self.table.vehicle(vehicle_id).pose
+        return self.view.to_screen_int(p.x_mm, p.y_mm)
+
+    def live_table(self) -> Table:
+        """The table as shown: with the piece in the player's hand where it is now (cached per pose)."""
+        h = self.hand
+        if h is None or h.layer is None:
+            return self.table
+        p = h.layer.placement(h.piece_id)
+        key = (id(self.table), p)
+        if key != self._live_key:
+            self._live_key, self._live_table = key, self._placed(h.layer, p)
+        return self._live_table
+
+    def _placed(self, layer: HandLayer, placement: Placement) -> Table:
+        pid = placement.piece_id
+        if pid in {v.id for v in self.table.vehicles}:
+            return self.table.with_vehicle(self.table.vehicle(pid).moved(placement.pose.normalised()))
+        start = layer.pieces[pid].start
+        return self.table.with_obstacle(moved_obstacle(self.table.obstacle(pid), placement, (start.x_mm, start.y_mm)))
+
+    def outcome(self) -> MoveOutcome | None:
+        """The resolved preview of the pending move on the live table (cached)."""
+        if self.pending is None:
+            return None
+        table = self.live_table()
+        key = (id(table), self.pending)
+        if key != self._outcome_key:
+            self._outcome_key = key
+            try:
+                self._outcome = preview_move(table, self.pending.vehicle_id, self.pending.move,
+                                             self.template_set)
+                self._outcome_error = self._outcome.note
+            except (MoveSpecError, KeyError) as exc:
+                self._outcome, self._outcome_error = None, str(exc)
+        return self._outcome
+
+    def vehicle_name(self, vehicle_id: str) -> str:
+        """The name from the scenario, else the id."""
+        try:
+            return self.scenario.vehicle_spec(vehicle_id).name or vehicle_id
+        except KeyError:
+            return vehicle_id
+
+    def vehicle_colour(self, vehicle_id: str) -> tuple[int, int, int]:
+        """The vehicle's team colour."""
+        return draw.hex_colour(self.scenario.player_colour(self.table.vehicle(vehicle_id).player))
+
+    def _initial_statuses(self) -> dict[str, VehicleStatus]:
+        out = {}
+        for v in self.table.vehicles:
+            vtype = self.types.get(v.type)
+            hull_max = vtype.hull if vtype else 1
+            hazards = 0
+            try:
+                spec = self.scenario.vehicle_spec(v.id)
+                hull_max = spec.hull or hull_max
+                hazards = spec.hazard_tokens
+            except KeyError:
+                pass
+            out[v.id] = VehicleStatus(hazards, hull_max, hull_max)
+        return out
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Re-lay the window out for a new size, keeping the table point at the view's centre."""
+        old = self.layout.table
+        centre = self.view.to_table(old[0] + old[2] / 2, old[1] + old[3] / 2)
+        self.layout = Layout((max(size[0], 900), max(size[1], 600)))
+        r = self.layout.table
+        moved = View(r, self.view.scale_px_per_mm, self.view.origin_px)
+        now = moved.to_screen(*centre)
+        self.view = moved.panned(r[0] + r[2] / 2 - now[0], r[1] + r[3] / 2 - now[1])
+
+    def say(self, message: str) -> None:
+        """Show ``message`` in the status line."""
+        self.status = message
+
+    # ================================================================ state changes
+    def _commit(self, new_table: Table) -> None:
+        self.undo_stack.append(self.table)
+        self.table = new_table
+
+    def undo(self) -> None:
+        """Restore the table before the last change."""
+        if self.animation is not None:
+            self._finish_animation()
+        if not self.undo_stack:
+            self.say("Nothing to undo.")
+            return
+        self.table = self.undo_stack.pop()
+        self.pending = None
+        self.say("Undone.")
+
+    def select(self, vehicle_id: str | None) -> bool:
+        """Select a vehicle (None clears); False with a status message if the controller refuses."""
+        if vehicle_id is None:
+            self.selected = None
+            return True
+        verdict = self.controller.can_select(self.table, vehicle_id)
+        if not verdict.allowed:
+            self.say(verdict.reason)
+            return False
+        self.selected = vehicle_id
+        v = self.table.vehicle(vehicle_id)
+        self.say(f"{self.vehicle_name(vehicle_id)} selected, gear {v.gear}. Drag a template from the tray onto it.")
+        if self.pending is not None and self.pending.vehicle_id != vehicle_id:
+            self.pending = None
+        return True
+
+    def set_gear(self, delta: int) -> None:
+        """Shift the selected vehicle's gear by ``delta`` (controller permitting)."""
+        if self.selected is None:
+            self.say("Select a car first.")
+            return
+        v = self.table.vehicle(self.selected)
+        verdict = self.controller.can_set_gear(self.table, v.id, v.gear + delta)
+        if not verdict.allowed:
+            self.say(verdict.reason)
+            return
+        self._commit(self.table.with_vehicle(replace(v, gear=v.gear + delta)))
+        if self.pending is not None and v.gear + delta != 1 and self.pending.move.reverse:
+            self._set_move(reverse=False)
+        self.say(f"{self.vehicle_name(v.id)} now in gear {v.gear + delta}.")
+
+    def attach(self, vehicle_id: str, template: str, direction: Direction | None = None) -> None:
+        """Put ``template`` on ``vehicle_id`` as the pending move (front edge, or rear when reversing)."""
+        if self.selected != vehicle_id and not self.select(vehicle_id):
+            return
+        turning = template not in STRAIGHTS
+        keep = self.pending.move if self.pending and self.pending.vehicle_id == vehicle_id else None
+        reverse = bool(keep and keep.reverse and self.table.vehicle(vehicle_id).gear == 1)
+        move = Move(template, (direction or "right") if turning else None, reverse=reverse)
+        self.pending = Pending(vehicle_id, move)
+        label = self.template_set.template(template).label
+        verdict = self.controller.can_move(self.table, vehicle_id, move)
+        if verdict.allowed:
+            self.say(f"{label} on {self.vehicle_name(vehicle_id)}: Enter confirms, Tab mirrors, Esc cancels.")
+        else:
+            self.say(f"{verdict.reason}. Showing it anyway; Enter will refuse.")
+
+    def _set_move(self, **changes: object) -> None:
+        if self.pending is None:
+            return
+        self.pending = replace(self.pending, move=replace(self.pending.move, **changes))  # type: ignore[arg-type]
+
+    def mirror(self) -> None:
+        """Flip the pending (or dragged) template left <-> right."""
+        if self.template_drag is not None:
+            self.template_drag.mirrored = not self.template_drag.mirrored
+            return
+        if self.pending is None:
+            self.say("Nothing to mirror: drag a template onto a car first.")
+            return
+        m = self.pending.move
+        if m.direction is None:
+            self.say("Straights have no left or right.")
+            return
+        self._set_move(direction="left" if m.direction == "right" else "right")
+        self.say(f"Mirrored: now turning {self.pending.move.direction}.")
+
+    def toggle_reverse(self) -> None:
+        """Reverse on/off (Gear 1 only, p.39)."""
+        if self.pending is None:
+            self.say("Drag a template onto a car first.")
+            return
+        v = self.table.vehicle(self.pending.vehicle_id)
+        if not self.pending.move.reverse and v.gear != 1:
+            self.say(f"Only a vehicle in gear 1 may reverse (p.39); {self.vehicle_name(v.id)} is in gear {v.gear}.")
+            return
+        self._set_move(reverse=not self.pending.move.reverse)
+        self.say("Reversing: the template is on the rear edge." if self.pending.move.reverse else "Driving forward.")
+
+    def cycle_slide(self) -> None:
+        """Slide off -> left -> right (straights) or off -> on (turns), p.24-26."""
+        if self.pending is None:
+            self.say("Drag a template onto a car first.")
+            return
+        m = self.pending.move
+        if m.template in STRAIGHTS:
+            order: list[tuple[bool, str | None]] = [(False, None), (True, "left"), (True, "right")]
+            i = order.index((m.slide, m.slide_facing if m.slide else None))
+            slide, facing = order[(i + 1) % 3]
+            self._set_move(slide=slide, slide_facing=facing)
+        else:
+            self._set_move(slide=not m.slide, slide_facing=None)
+        self.say("Slide " + ("off" if not self.pending.move.slide else
+                             f"on{', facing ' + str(self.pending.move.slide_facing) if self.pending.move.slide_facing else ''}"))
+
+    def set_spin(self, spin_deg: float) -> None:
+        """Set the pending Spin, clamped to [-90, 90] (p.24)."""
+        if self.pending is None:
+            return
+        self._set_move(spin_deg=float(min(max(spin_deg, -90.0), 90.0)))
+
+    def confirm(self) -> None:
+        """Drive the pending move: the car animates along its path, then snaps to the result."""
+        if self.pending is None:
+            self.say("Nothing to confirm: drag a template onto a car first.")
+            return
+        verdict = self.controller.can_move(self.table, self.pending.vehicle_id, self.pending.move)
+        if not verdict.allowed:
+            self.say(verdict.reason)
+            return
+        outcome = self.outcome()
+        if outcome is None:
+            self.say(self._outcome_error or "That move cannot be placed.")
+            return
+        self.animation = Animation(outcome.vehicle_id, outcome.path, outcome, self.table)
+        self.pending = None
+
+    def _finish_animation(self) -> None:
+        anim = self.animation
+        assert anim is not None
+        self.animation = None
+        self.undo_stack.append(anim.before)
+        self.table = anim.outcome.table_after
+        self.controller.moved(anim.before, self.table, anim.vehicle_id, anim.outcome.move)
+        f = anim.outcome.final
+        what = "Interrupted" if anim.outcome.interrupted else "Final Position"
+        hits = ", ".join(f"{c.orientation.replace('_', '-')} with {c.with_id}" for c in anim.outcome.collisions)
+        self.say(f"{self.vehicle_name(anim.vehicle_id)}: {what} ({f.x_mm:.1f}, {f.y_mm:.1f}) mm, heading "
+                 f"{f.heading_deg:.1f} deg" + (f"; collision: {hits}" if hits else "") + ". Ctrl+Z undoes.")
+
+    def cancel(self) -> None:
+        """Esc: close help, drop a drag, or take the pending template away."""
+        if self.help_visible:
+            self.help_visible = False
+        elif self.template_drag is not None:
+            self.template_drag = None
+            self.say("Template put back.")
+        elif self.hand is not None:
+            self.hand = None
+            self.say("Piece put back where it was.")
+        elif self.pending is not None:
+            self.pending = None
+            self.say("Move cancelled.")
+        elif self.slider_held:
+            self.slider_held = False
+        else:
+            self.selected = None
+            self.say("Nothing selected.")
+
+    def toggle_mode(self) -> None:
+        """Play <-> Rulings (R)."""
+        self.mode = Mode.RULINGS if self.mode is Mode.PLAY else Mode.PLAY
+        if self.mode is Mode.RULINGS:
+            self.say("Rulings: drag cars and terrain by hand, drop a template on a car, or X for a shot question.")
+        else:
+            self.say("Back to play.")
+
+    # ================================================================ picking
+    def piece_at(self, pos: tuple[int, int], obstacles: bool = False) -> str | None:
+        """The vehicle (or, with ``obstacles``, obstacle) under a screen point."""
+        from shapely.geometry import Point
+
+        x, y = self.view.to_table(*pos)
+        slack = self.view.px_to_mm(3.0)
+        pt = Point(x, y)
+        for v in reversed(self.table.vehicles):
+            if v.footprint.distance(pt) <= slack:
+                return v.id
+        if obstacles:
+            for o in reversed(self.table.obstacles):
+                if o.polygon.distance(pt) <= slack:
+                    return o.id
+        return None
+
+    def _drop_target(self, pos: tuple[int, int]) -> str | None:
+        from shapely.geometry import Point
+
+        x, y = self.view.to_table(*pos)
+        near = max(self.view.px_to_mm(14.0), 15.0)
+        best = None
+        for v in self.table.vehicles:
+            d = v.footprint.distance(Point(x, y))
+            if d <= near and (best is None or d < best[0]):
+                best = (d, v.id)
+        return best[1] if best else None
+
+    def _side_of(self, vehicle_id: str, pos: tuple[int, int], mirrored: bool) -> Direction:
+        x, y = self.view.to_table(*pos)
+        p = self.table.vehicle(vehicle_id).pose
+        lx, ly = p.left
+        left_mm = (x - p.x_mm) * lx + (y - p.y_mm) * ly
+        left = left_mm > 2.0
+        return "left" if left != mirrored else "right"
+
+    # ================================================================ events
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """React to one pygame event (mouse, keys, wheel, dropped file)."""
+        if event.type == pygame.MOUSEMOTION:
+            self._mouse_motion(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse_pos = tuple(event.pos)
+            if event.button == 1:
+                self._left_down(tuple(event.pos))
+            elif event.button == 3:
+                self.pan_from, self.pan_moved = tuple(event.pos), False
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.mouse_pos = tuple(event.pos)
+            if event.button == 1:
+                self._left_up(tuple(event.pos))
+            elif event.button == 3:
+                if not self.pan_moved and (self.pending is not None or self.template_drag is not None):
+                    self.mirror()
+                self.pan_from = None
+        elif event.type == pygame.MOUSEWHEEL:
+            self._wheel(event)
+        elif event.type == pygame.KEYDOWN:
+            self._key_down(event)
+        elif event.type == pygame.KEYUP:
+            if event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
+                self.shift_held = False
+        elif event.type == pygame.DROPFILE:
+            self.load_rulings(Path(event.file))
+
+    def _mouse_motion(self, event: pygame.event.Event) -> None:
+        pos = tuple(event.pos)
+        if self.pan_from is not None:
+            dx, dy = pos[0] - self.pan_from[0], pos[1] - self.pan_from[1]
+            if self.pan_moved or abs(dx) + abs(dy) > CLICK_SLOP_PX:
+                self.view = self.view.panned(dx, dy)
+                self.pan_from, self.pan_moved = pos, True
+        if self.template_drag is not None:
+            self.template_drag.pos = pos
+        if self.slider_held:
+            s = self._spin_slider()
+            if s is not None:
+                self.set_spin(round(s.value_at(pos[0])))
+        if self.hand is not None:
+            self._hand_motion(pos)
+        self.mouse_pos = pos
+
+    def _hand_motion(self, pos: tuple[int, int]) -> None:
+        assert self.hand is not None
+        if self.hand.layer is None:
+            px, py = self.hand.press_px
+            if abs(pos[0] - px) + abs(pos[1] - py) <= CLICK_SLOP_PX:
+                return
+            verdict = self.controller.can_hand_move(self.table, self.hand.piece_id)
+            if not verdict.allowed:
+                self.say(verdict.reason)
+                self.hand = None
+                return
+            layer = HandLayer.from_table(self.table, movable_obstacles=self.mode is Mode.RULINGS)
+            layer.pick_up(self.hand.piece_id, self.view.to_table(px, py))
+            self.hand.layer = layer
+            if self.mode is Mode.PLAY:
+                self.pending = None
+            self.say("Moving by hand: Q/E or the wheel rotates, release to put it down, Esc puts it back.")
+        self.hand.layer.move_to(self.view.to_table(*pos))
+
+    def _left_down(self, pos: tuple[int, int]) -> None:
+        if self.help_visible:
+            self.help_visible = False
+            return
+        if self.animation is not None:
+            return
+        s = self._spin_slider()
+        if s is not None and s.enabled and pygame.Rect(s.rect).inflate(0, 16).collidepoint(pos):
+            self.slider_held = True
+            self.set_spin(round(s.value_at(pos[0])))
+            return
+        b = button_at(self.buttons(), pos)
+        if b is not None:
+            self.dispatch(b.action)
+            return
+        if pygame.Rect(self.layout.tray).collidepoint(pos):
+            self._tray_press(pos)
+            return
+        if pygame.Rect(self.layout.panel).collidepoint(pos):
+            for vid, rect in self._card_rects():
+                if pygame.Rect(rect).collidepoint(pos):
+                    self.select(vid)
+            return
+        if not self.view.contains_px(pos):
+            return
+        rulings = self.mode is Mode.RULINGS
+        piece = self.piece_at(pos, obstacles=rulings)
+        if piece is None:
+            return
+        if self.hand_tool or self.shift_held or rulings:
+            self.hand = HandDrag(piece, pos)
+        elif piece in {v.id for v in self.table.vehicles}:
+            self._click_vehicle(piece)
+
+    def _click_vehicle(self, vehicle_id: str) -> None:
+        if self.mode is Mode.RULINGS and self.rulings.question == "shoot":
+            self.rulings.pick(vehicle_id)
+            self.say(self.rulings.describe_pick(self.vehicle_name))
+            return
+        self.select(vehicle_id)
+
+    def _tray_press(self, pos: tuple[int, int]) -> None:
+        cell = tray.cell_at(self.tray_cells(), pos)
+        if cell is None:
+            return
+        if self.selected is not None and self.mode is Mode.PLAY:
+            m = self.controller.manoeuvre(self.table, self.selected, cell.template)
+            if not m.permitted:
+                gear = self.table.vehicle(self.selected).gear
+                label = self.template_set.template(cell.template).label
+                self.say(f"{label} not permitted in gear {gear} (p.18)")
+                return
+        self.template_drag = TemplateDrag(cell.template, pos)
+        self.say("Drop the template on a car (it snaps to the front edge). Right click mirrors, Esc cancels.")
+
+    def _left_up(self, pos: tuple[int, int]) -> None:
+        if self.slider_held:
+            self.slider_held = False
+            return
+        if self.template_drag is not None:
+            drag, self.template_drag = self.template_drag, None
+            target = self._drop_target(pos)
+            if target is None:
+                self.say("Drop the template on a car.")
+                return
+            direction = self._side_of(target, pos, drag.mirrored)
+            self.attach(target, drag.template, direction)
+            return
+        if self.hand is not None:
+            hand, self.hand = self.hand, None
+            if hand.layer is None:
+                if hand.piece_id in {v.id for v in self.table.vehicles}:
+                    self._click_vehicle(hand.piece_id)
+                return
+            self._put_down(hand)
+
+    def _put_down(self, hand: HandDrag) -> None:
+        assert hand.layer is not None
+        placement = hand.layer.put_down()
+        if placement is None:
+            return
+        pid = placement.piece_id
+        if abs(placement.dx_mm) + abs(placement.dy_mm) + abs(placement.dtheta_deg) < 1e-9:
+            return
+        before = self.table
+        self._commit(self._placed(hand.layer, placement))
+        if pid in {v.id for v in self.table.vehicles}:
+            self.controller.moved(before, self.table, pid, None)
+            p = placement.pose.normalised()
+            self.say(f"{self.vehicle_name(pid)} placed by hand at ({p.x_mm:.1f}, {p.y_mm:.1f}) mm, "
+                     f"heading {p.heading_deg:.1f} deg.")
+        else:
+            o = self.table.obstacle(pid)
+            self.say(f"{o.label or o.id} moved by hand.")
+
+    def _wheel(self, event: pygame.event.Event) -> None:
+        pos = tuple(event.dict.get("pos", self.mouse_pos))
+        if self.hand is not None and self.hand.layer is not None:
+            self.hand.layer.rotate_by(ROTATE_WHEEL_DEG * event.y)
+            return
+        if self.view.contains_px(pos):
+            self.view = self.view.zoomed_about(pos, ZOOM_STEP ** event.y)
+
+    def _key_down(self, event: pygame.event.Event) -> None:
+        key, mod = event.key, event.mod
+        ctrl = bool(mod & pygame.KMOD_CTRL)
+        if key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
+            self.shift_held = True
+            return
+        if ctrl and key == pygame.K_z:
+            self.undo()
+        elif ctrl and key == pygame.K_s:
+            self.save_rulings(self.rulings_path)
+        elif ctrl and key == pygame.K_o:
+            self.load_rulings(self.rulings_path)
+        elif key == pygame.K_ESCAPE:
+            self.cancel()
+        elif key in (pygame.K_h, pygame.K_F1):
+            self.help_visible = not self.help_visible
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.confirm()
+        elif key in (pygame.K_TAB, pygame.K_m):
+            self.mirror()
+        elif key == pygame.K_v:
+            self.toggle_reverse()
+        elif key == pygame.K_s:
+            self.cycle_slide()
+        elif key == pygame.K_LEFTBRACKET and self.pending:
+            self.set_spin(self.pending.move.spin_deg - SPIN_STEP_DEG)
+        elif key == pygame.K_RIGHTBRACKET and self.pending:
+            self.set_spin(self.pending.move.spin_deg + SPIN_STEP_DEG)
+        elif key == pygame.K_0 and self.pending:
+            self.set_spin(0.0)
+        elif key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_PAGEUP):
+            self.set_gear(+1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_PAGEDOWN):
+            self.set_gear(-1)
+        elif key == pygame.K_t:
+            self.hand_tool = not self.hand_tool
+            self.say("Hand tool: left-drag a piece to move it." if self.hand_tool else "Drive tool.")
+        elif key == pygame.K_r:
+            self.toggle_mode()
+        elif key in (pygame.K_q, pygame.K_e) and self.hand is not None and self.hand.layer is not None:
+            self.hand.layer.rotate_by(ROTATE_KEY_DEG if key == pygame.K_q else -ROTATE_KEY_DEG)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            step = 40
+            dx = {pygame.K_LEFT: step, pygame.K_RIGHT: -step}.get(key, 0)
+            dy = {pygame.K_UP: step, pygame.K_DOWN: -step}.get(key, 0)
+            self.view = self.view.panned(dx, dy)
+        elif key == pygame.K_HOME:
+            self.fit()
+        elif pygame.K_1 <= key <= pygame.K_9:
+            self._shortcut(key - pygame.K_1)
+        elif self.mode is Mode.RULINGS and key in (pygame.K_x, pygame.K_a, pygame.K_d, pygame.K_i):
+            self.say(self.rulings.key(chr(key)))
+            if self.rulings.question == "shoot":
+                self.pending = None
+
+    def _shortcut(self, index: int) -> None:
+        cells = self.tray_cells()
+        if index >= len(cells):
+            return
+        if self.selected is None:
+            self.say("Select a car first (click it).")
+            return
+        template = cells[index].template
+        if self.mode is Mode.PLAY and not self.controller.manoeuvre(self.table, self.selected, template).permitted:
+            label = self.template_set.template(template).label
+            self.say(f"{label} not permitted in gear {self.table.vehicle(self.selected).gear} (p.18)")
+            return
+        self.attach(self.selected, template)
+
+    def dispatch(self, action: str) -> None:
+        """Run a button's action."""
+        simple: dict[str, Callable[[], None]] = {
+            "confirm": self.confirm, "cancel": self.cancel, "mirror": self.mirror,
+            "reverse": self.toggle_reverse, "slide": self.cycle_slide, "undo": self.undo,
+            "gear_up": lambda: self.set_gear(+1), "gear_down": lambda: self.set_gear(-1),
+            "help": lambda: setattr(self, "help_visible", not self.help_visible),
+            "mode": self.toggle_mode, "fit": self.fit,
+            "tool": lambda: setattr(self, "hand_tool", not self.hand_tool),
+            "save": lambda: self.save_rulings(self.rulings_path),
+            "load": lambda: self.load_rulings(self.rulings_path),
+        }
+        if action in simple:
+            simple[action]()
+        elif action.startswith("rulings:"):
+            self.say(self.rulings.apply(action.split(":", 1)[1]))
+            if self.rulings.question == "shoot":
+                self.pending = None
+
+    # ================================================================ rulings files
+    def save_rulings(self, path: Path) -> None:
+        """Write the situation and the current question as a rulings file (atomic)."""
+        try:
+            save_rulings(path, self.scenario, self.table, self.rulings, self.pending.move if self.pending else None,
+                         self.pending.vehicle_id if self.pending else self.selected)
+        except OSError as exc:
+            self.say(f"Could not save {path}: {exc}")
+            return
+        self.say(f"Saved the situation to {path}.")
+
+    def load_rulings(self, path: Path) -> None:
+        """Replace the table with a scenario or rulings file (undo brings the old one back)."""
+        try:
+            scenario = load_scenario(path)
+        except InputFileError as exc:
+            self.say(str(exc).splitlines()[0])
+            return
+        self.undo_stack.append(self.table)
+        self.scenario = scenario
+        self.table = scenario.table
+        self.statuses = self._initial_statuses()
+        self.pending = None
+        self.selected = None
+        self.rulings = RulingsState.from_queries(scenario.spec.query)
+        asked = pending_from_queries(scenario.spec.query)
+        if asked is not None and asked[0] in {v.id for v in self.table.vehicles}:
+            self.selected = asked[0]
+            self.pending = Pending(*asked)
+        if scenario.spec.query:
+            self.mode = Mode.RULINGS
+        self.fit()
+        self.say(f"Loaded {path}.")
+
+    # ================================================================ update
+    def update(self, dt: float) -> None:
+        """Advance the drive animation and the hand layer by ``dt`` seconds."""
+        if self.animation is not None:
+            self.animation.elapsed += dt
+            if self.animation.elapsed >= self.animation.duration:
+                self._finish_animation()
+        if self.hand is not None and self.hand.layer is not None:
+            self.hand.layer.step(dt)
+
+    # ================================================================ widgets
+    def _card_rects(self) -> list[tuple[str, Rect]]:
+        x, y, w, h = self.layout.panel
+        top = y + 44
+        n = max(len(self.table.vehicles), 1)
+        card = int(min(CARD_HEIGHT, max(30, h * 0.42 / n - 6)))
+        return [(v.id, (x + 8, top + i * (card + 6), w - 16, card)) for i, v in enumerate(self.table.vehicles)]
+
+    def _options_top(self) -> int:
+        rects = self._card_rects()
+        return (rects[-1][1][1] + rects[-1][1][3] if rects else self.layout.panel[1] + 44) + 10
+
+    def _spin_slider(self) -> Slider | None:
+        if self.pending is None:
+            return None
+        x, _, w, _ = self.layout.panel
+        y = self._options_top() + 122
+        return Slider((x + 20, y, w - 40, 16), -90.0, 90.0, self.pending.move.spin_deg, "spin")
+
+    def buttons(self) -> list[Button]:
+        """Every button on screen now (rebuilt from the state)."""
+        out: list[Button] = []
+        tx = self.layout.top[2]
+        out.append(Button((tx - 92, 5, 84, 24), "Help (H)", "help", active=self.help_visible))
+        out.append(Button((tx - 212, 5, 114, 24), "Rulings (R)", "mode", active=self.mode is Mode.RULINGS))
+        out.append(Button((tx - 322, 5, 104, 24), "Hand (T)", "tool", active=self.hand_tool))
+        out.append(Button((tx - 412, 5, 84, 24), "Undo", "undo", enabled=bool(self.undo_stack)))
+        out.append(Button((tx - 502, 5, 84, 24), "Fit", "fit"))
+        for vid, rect in self._card_rects():
+            if vid == self.selected:
+                x, y, w, _ = rect
+                out.append(Button((x + w - 64, y + 25, 28, 20), "-", "gear_down"))
+                out.append(Button((x + w - 33, y + 25, 28, 20), "+", "gear_up"))
+        px, _, pw, _ = self.layout.panel
+        y = self._options_top()
+        if self.pending is not None and self.animation is None:
+            m = self.pending.move
+            gear = self.table.vehicle(self.pending.vehicle_id).gear
+            row = y + 30
+            out.append(Button((px + 12, row, 110, 26), "Mirror (Tab)", "mirror", enabled=m.direction is not None))
+            out.append(Button((px + 128, row, 110, 26), "Reverse (V)", "reverse", enabled=gear == 1 or m.reverse,
+                              active=m.reverse))
+            slide = "Slide: off" if not m.slide else f"Slide: {m.slide_facing or 'on'}"
+            out.append(Button((px + 244, row, 114, 26), slide + " (S)", "slide", active=m.slide))
+            row += 34
+            out.append(Button((px + 12, row, 170, 30), "Confirm (Enter)", "confirm"))
+            out.append(Button((px + 188, row, 170, 30), "Cancel (Esc)", "cancel"))
+        if self.mode is Mode.RULINGS:
+            out += self.rulings.buttons((px + 12, self._rulings_top(), pw - 24))
+            ry = self.layout.panel[1] + self.layout.panel[3] - 36
+            out.append(Button((px + 12, ry, 170, 28), "Save (Ctrl+S)", "save"))
+            out.append(Button((px + 188, ry, 170, 28), "Load (Ctrl+O)", "load"))
+        return out
+
+    def _rulings_top(self) -> int:
+        return self._options_top() + (170 if self.pending is not None else 4)
+
+    # ================================================================ drawing
+    def dashboards(self) -> list[Dashboard]:
+        """The dashboard values for every vehicle."""
+        out = []
+        weapons = load_weapons()
+        for v in self.table.vehicles:
+            vtype = self.types.get(v.type)
+            st = self.statuses.get(v.id) or VehicleStatus(0, 1, 1)
+            supplied = getattr(self.controller, "vehicle_status", None)
+            if callable(supplied):
+                st = supplied(v.id) or st
+            team = next((p.name or p.id for p in self.scenario.spec.player if p.id == v.player), v.player or "")
+            try:
+                spec_weapons = self.scenario.vehicle_spec(v.id).weapons
+            except KeyError:
+                spec_weapons = []
+            wtext = ", ".join(f"{weapons[w.type].name if w.type in weapons else w.type} ({w.arc})"
+                              for w in spec_weapons)
+            out.append(Dashboard(v.id, self.vehicle_name(v.id), team, self.vehicle_colour(v.id),
+                                 vtype.name if vtype else v.type, v.gear, vtype.max_gear if vtype else 6,
+                                 st.hazards, st.hull, st.hull_max, wtext))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the whole window."""
+        surface.fill(draw.BACKGROUND)
+        self._draw_table(surface)
+        self._draw_tray(surface)
+        self._draw_panel(surface)
+        self._draw_top(surface)
+        self._draw_status(surface)
+        if self.template_drag is not None:
+            self._draw_floating_template(surface)
+        if self.help_visible:
+            draw_help(surface)
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        rect = pygame.Rect(self.layout.table)
+        surface.set_clip(rect)
+        table = self.live_table()
+        draw.draw_table(surface, self.view, table)
+        overlay = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        outcome = self.outcome() if self.animation is None else None
+        if self.mode is Mode.RULINGS:
+            draw_rulings_under(overlay, self.view, table, self.rulings, outcome)
+            surface.blit(overlay, (0, 0))
+            overlay.fill((0, 0, 0, 0))
+        if self.animation is not None:
+            self._draw_preview(overlay, self.animation.outcome, faint=True)
+        if outcome is not None:
+            self._draw_preview(overlay, outcome)
+        drop = self._drag_preview()
+        if drop is not None:
+            self._draw_preview(overlay, drop)
+        if self.mode is Mode.RULINGS:
+            draw_rulings_overlay(overlay, self.view, table, self.template_set, self.rulings, outcome,
+                                 self.vehicle_name)
+        surface.blit(overlay, (0, 0))
+        self._draw_vehicles(surface)
+        surface.set_clip(None)
+        pygame.draw.rect(surface, draw.PANEL_EDGE, rect, 1)
+
+    def _drag_preview(self) -> MoveOutcome | None:
+        drag = self.template_drag
+        if drag is None or not self.view.contains_px(drag.pos):
+            return None
+        target = self._drop_target(drag.pos)
+        if target is None:
+            return None
+        direction = self._side_of(target, drag.pos, drag.mirrored)
+        move = Move(drag.template, None if drag.template in STRAIGHTS else direction)
+        try:
+            return preview_move(self.table, target, move, self.template_set)
+        except (MoveSpecError, KeyError):
+            return None
+
+    def _draw_preview(self, overlay: pygame.Surface, outcome: MoveOutcome, faint: bool = False) -> None:
+        placed = outcome.placed
+        if faint:
+            draw.fill_shape(overlay, self.view, placed.movement_polygon, (250, 240, 200, 45))
+            return
+        draw.fill_shape(overlay, self.view, placed.movement_polygon, draw.TEMPLATE_FILL, draw.TEMPLATE_EDGE, 2)
+        if outcome.move.slide and placed.slide_polygon is not None:
+            draw.outline_shape(overlay, self.view, placed.slide_polygon, (120, 220, 255), 2)
+        v = self.live_table().vehicle(outcome.vehicle_id)
+        draw.path_line(overlay, self.view, outcome.path.sample(4.0), (255, 255, 255, 200))
+        colour = self.vehicle_colour(outcome.vehicle_id)
+        if outcome.interrupted or outcome.final != outcome.planned:
+            draw.ghost_vehicle(overlay, self.view, outcome.planned, v.length_mm, v.width_mm, (200, 200, 200), 40,
+                               (220, 220, 220), dashed=True)
+            draw.ghost_vehicle(overlay, self.view, outcome.final, v.length_mm, v.width_mm, draw.INTERRUPT, 130,
+                               draw.INTERRUPT)
+            label, lcol = "Interrupted Final Position", draw.INTERRUPT
+        else:
+            draw.ghost_vehicle(overlay, self.view, outcome.final, v.length_mm, v.width_mm, colour, 120)
+            label, lcol = "Final Position", (255, 255, 255)
+        fx, fy = self.view.to_screen(outcome.final.x_mm, outcome.final.y_mm)
+        draw.text(overlay, label, (fx, fy - self.view.mm_to_px(max(v.length_mm, v.width_mm)) / 2 - 4), 17, lcol,
+                  "midbottom", backing=(10, 10, 10, 190))
+
+    def _draw_vehicles(self, surface: pygame.Surface) -> None:
+        anim = self.animation
+        for v in self.live_table().vehicles:
+            pose: Pose | None = None
+            if anim is not None and anim.vehicle_id == v.id:
+                t = _ease(anim.elapsed / anim.duration)
+                pose = anim.path.pose_at(t * anim.path.total)
+            draw.draw_vehicle(surface, self.view, v, self.vehicle_colour(v.id), self.vehicle_name(v.id),
+                              selected=v.id == self.selected, pose=pose)
+        if self.hand is not None and self.hand.layer is not None and self.hand.piece_id not in {
+                v.id for v in self.table.vehicles}:
+            outline = self.live_table().obstacle(self.hand.piece_id).polygon
+            draw.outline_shape(surface, self.view, outline, draw.SELECT, 3)
+
+    def _draw_floating_template(self, surface: pygame.Surface) -> None:
+        drag = self.template_drag
+        assert drag is not None
+        if self._drop_target(drag.pos) is not None and self.view.contains_px(drag.pos):
+            return
+        template = self.template_set.template(drag.template)
+        rect = (drag.pos[0] - 30, drag.pos[1] - 40, 60, 80)
+        tray.draw_thumbnail(surface, template, rect, (250, 240, 200), (120, 110, 90))
+
+    def _draw_tray(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, draw.PANEL, self.layout.tray)
+        labels = None
+        if self.selected is not None:
+            labels = {c.template: manoeuvre_label(self.controller.manoeuvre(self.table, self.selected, c.template))
+                      for c in self.tray_cells()}
+        hover = tray.cell_at(self.tray_cells(), self.mouse_pos)
+        tray.draw_tray(surface, self.template_set, self.tray_cells(), labels,
+                       self.template_drag.template if self.template_drag else None,
+                       hover.template if hover else None)
+        if self.selected is not None:
+            v = self.table.vehicle(self.selected)
+            x, y, w, _ = self.layout.tray
+            draw.text(surface, f"Templates for {self.vehicle_name(v.id)} in gear {v.gear}", (w - 8, y - 4), 17,
+                      draw.SELECT, "bottomright", backing=(15, 15, 15, 200))
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        rect = pygame.Rect(self.layout.panel)
+        pygame.draw.rect(surface, draw.PANEL, rect)
+        pygame.draw.line(surface, draw.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
+        draw.text(surface, self.controller.headline(self.table), (rect.left + 12, rect.top + 8), 19, draw.TEXT_DIM)
+        draw.text(surface, "Vehicles", (rect.left + 12, rect.top + 26), 17, draw.TEXT_DIM)
+        boards = {d.vehicle_id: d for d in self.dashboards()}
+        for vid, r in self._card_rects():
+            draw_card(surface, boards[vid], r, vid == self.selected)
+        y = self._options_top()
+        if self.pending is not None and self.animation is None:
+            self._draw_move_options(surface, rect, y)
+        elif self.mode is Mode.PLAY:
+            hint = ("Select a car, then drag a template onto it." if self.selected is None
+                    else "Drag a template from the tray onto the car,")
+            draw.text(surface, hint, (rect.left + 12, y + 6), 18, draw.TEXT_DIM)
+            if self.selected is not None:
+                draw.text(surface, "or press 1-9.  +/- change gear.", (rect.left + 12, y + 26), 18, draw.TEXT_DIM)
+        if self.mode is Mode.RULINGS:
+            lines = rulings_lines(self.live_table(), self.template_set, self.rulings,
+                                  self.outcome() if self.animation is None else None, self.vehicle_name)
+            self.rulings.draw_panel(surface, (rect.left + 12, self._rulings_top(), rect.width - 24), lines)
+        for b in self.buttons():
+            if pygame.Rect(b.rect).colliderect(rect):
+                draw_button(surface, b, 17)
+
+    def _draw_move_options(self, surface: pygame.Surface, rect: pygame.Rect, y: int) -> None:
+        assert self.pending is not None
+        m = self.pending.move
+        t = self.template_set.template(m.template)
+        word = manoeuvre_label(self.controller.manoeuvre(self.table, self.pending.vehicle_id, m.template))
+        title = t.label + (f" {m.direction}" if m.direction else "") + (" in reverse" if m.reverse else "")
+        draw.text(surface, title, (rect.left + 12, y + 4), 22, draw.SELECT)
+        chip = draw.PERMISSION_COLOURS[word]
+        draw.text(surface, word, (rect.right - 12, y + 6), 18, (15, 15, 15), "topright", backing=chip)
+        s = self._spin_slider()
+        if s is not None:
+            draw_slider(surface, s, f"Spin {m.spin_deg:+.0f} deg  ([ ] keys, 0 resets)")
+        out = self.outcome()
+        msg = self._outcome_error
+        if out is not None and not msg:
+            f = out.final
+            msg = f"ends at ({f.x_mm:.1f}, {f.y_mm:.1f}) mm, heading {f.heading_deg:.1f}"
+            if out.interrupted:
+                msg = "Interrupted: " + msg
+        draw.text(surface, msg[:60], (rect.left + 12, y + 146), 16, draw.INTERRUPT if out and out.interrupted
+                  else draw.TEXT_DIM)
+
+    def _draw_top(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, (16, 17, 20), self.layout.top)
+        mode = "RULINGS" if self.mode is Mode.RULINGS else "PLAY"
+        tool = "Hand" if (self.hand_tool or self.shift_held) else "Drive"
+        draw.text(surface, f"Gaslands  -  {self.scenario.name}", (12, 8), 24, draw.TEXT)
+        draw.text(surface, f"{mode}  |  tool: {tool}", (330, 10), 20,
+                  draw.SELECT if self.mode is Mode.RULINGS else draw.TEXT_DIM)
+        for b in self.buttons():
+            if pygame.Rect(b.rect).colliderect(pygame.Rect(self.layout.top)):
+                draw_button(surface, b, 17)
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, (16, 17, 20), self.layout.status)
+        x, y, _, _ = self.layout.status
+        draw.text(surface, self.status, (x + 10, y + 5), 19, draw.TEXT)
+        zoom = f"{self.view.scale_px_per_mm:.2f} px/mm"
+        draw.text(surface, zoom, (self.layout.status[2] - 10, y + 5), 17, draw.TEXT_DIM, "topright")
+
+
+# ==================================================================== entry points
+def run_window(scenario_path: Path, template_set_path: Path | None = None) -> None:
+    """Open the window on a scenario and run until it is closed."""
+    pygame.init()
+    pygame.display.set_caption("Gaslands table")
+    screen = pygame.display.set_mode((1400, 900), pygame.RESIZABLE)
+    app = App.from_path(Path(scenario_path), template_set_path, size=screen.get_size())
+    clock = pygame.time.Clock()
+    running = True
+    while running:
+        dt = clock.tick(60) / 1000.0
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                running = False
+            elif event.type == pygame.VIDEORESIZE:
+                app.resize(event.size)
+            else:
+                app.handle_event(event)
+        app.update(dt)
+        app.draw(screen)
+        pygame.display.flip()
+    pygame.quit()
+
+
+def render_png(scenario_path: Path, out_png: Path, size: tuple[int, int] = (1400, 900),
+               template_set_path: Path | None = None) -> None:
+    """Draw a scenario to a PNG without a display (the same drawing code as the window)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    pygame.font.init()
+    app = App.from_path(Path(scenario_path), template_set_path, size=size)
+    surface = pygame.Surface(size)
+    app.draw(surface)
+    out = Path(out_png)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(out))

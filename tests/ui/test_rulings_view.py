@@ -1,0 +1,119 @@
+"""The rulings view (issue 3, item 6): questions asked with real events, answers drawn and saved."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pygame
+import pytest
+from ui_events import drag, post_key, pump
+
+from simulator.geometry.pose import Pose
+from simulator.scenario.loader import load_scenario
+from simulator.ui.app import App, Mode
+from simulator.ui.draw import CONTACT
+from simulator.ui.outcome import resolve_available
+
+needs_engine = pytest.mark.skipif(not resolve_available(), reason="geometry/movement.py not written yet")
+
+
+def _rulings_long_straight(app: App) -> None:
+    post_key(pygame.K_r)
+    pump(app)
+    assert app.mode is Mode.RULINGS
+    app.select("red-car")
+    app.set_gear(+1)
+    drag(app, app.tray_cell_centre("long_straight"), app.vehicle_screen_pos("red-car"))
+    assert app.pending is not None and app.pending.move.template == "long_straight"
+
+
+@needs_engine
+def test_collision_ruling_is_drawn_and_explained(app: App) -> None:
+    _rulings_long_straight(app)
+    out = app.outcome()
+    assert out is not None and out.interrupted
+    assert [c.with_id for c in out.collisions] == ["rock-1"]
+    assert out.collisions[0].orientation == "head_on"
+    from simulator.ui.rulings_view import rulings_lines
+
+    text = " ".join(t for t, _ in rulings_lines(app.table, app.template_set, app.rulings, out, app.vehicle_name))
+    assert "Interrupted (p.45-46)" in text and "Head-On" in text and "rock-1" in text
+    surface = pygame.Surface((1400, 900))
+    app.draw(surface)
+    px, py = app.view.to_screen_int(*out.collisions[0].point)
+    colours = {tuple(surface.get_at((px + dx, py + dy)))[:3] for dx in range(-3, 4) for dy in range(-3, 4)}
+    assert CONTACT in colours
+
+
+@needs_engine
+def test_answer_follows_an_obstacle_dragged_by_hand(app: App) -> None:
+    _rulings_long_straight(app)
+    assert app.outcome().interrupted
+    rock = app.table.obstacle("rock-1").polygon.centroid
+    start = app.view.to_screen(rock.x, rock.y)
+    end = app.view.to_screen(rock.x, rock.y - 120.0)
+    post_mouse_down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(start[0]), round(start[1])), button=1)
+    pygame.event.post(post_mouse_down)
+    pump(app)
+    for i in range(1, 11):
+        y = start[1] + (end[1] - start[1]) * i / 10
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(start[0]), round(y)), rel=(0, 0),
+                                             buttons=(1, 0, 0)))
+        pump(app)
+        app.update(1 / 60)
+    for _ in range(30):
+        app.update(1 / 60)
+    assert app.hand is not None and app.hand.piece_id == "rock-1"
+    assert not app.outcome().interrupted  # live, before the rock is put down
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(round(end[0]), round(end[1])), button=1))
+    pump(app)
+    moved = app.table.obstacle("rock-1").polygon.centroid
+    assert moved.y < rock.y - 60.0
+    assert not app.outcome().interrupted
+
+
+def test_shoot_question_picks_attacker_and_target(app: App) -> None:
+    post_key(pygame.K_r)
+    post_key(pygame.K_x)
+    pump(app)
+    assert app.rulings.question == "shoot"
+    t = app.table
+    app.table = t.with_vehicle(t.vehicle("blue-car").moved(Pose(470.0, 490.0, 90.0)))
+    for vid in ("red-car", "blue-car"):
+        pos = app.vehicle_screen_pos(vid)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        pump(app)
+    assert (app.rulings.attacker, app.rulings.target) == ("red-car", "blue-car")
+    post_key(pygame.K_d)
+    post_key(pygame.K_d)
+    pump(app)
+    assert app.rulings.range_name == "double"
+    shot = app.rulings.shot(app.table, app.template_set)
+    assert shot is not None
+    if shot.available:
+        assert shot.result.in_arc_and_range and shot.result.cover
+        assert "rock-1" in shot.result.cover_from
+
+
+def test_save_and_load_rulings_file(app: App, tmp_path: Path) -> None:
+    post_key(pygame.K_r)
+    pump(app)
+    app.select("red-car")
+    drag(app, app.tray_cell_centre("turn"), app.vehicle_screen_pos("red-car"))
+    post_key(pygame.K_RIGHTBRACKET)
+    pump(app)
+    path = tmp_path / "situation.toml"
+    app.save_rulings(path)
+    assert path.exists() and not list(tmp_path.glob("*.tmp"))
+    scenario = load_scenario(path)
+    assert [v.id for v in scenario.table.vehicles] == [v.id for v in app.table.vehicles]
+    for a, b in zip(scenario.table.vehicles, app.table.vehicles, strict=True):
+        assert math.dist((a.pose.x_mm, a.pose.y_mm), (b.pose.x_mm, b.pose.y_mm)) < 1e-6
+    assert scenario.spec.query[0]["template"] == "turn" and scenario.spec.query[0]["spin_deg"] == 15.0
+    fresh = App(load_scenario(path))
+    fresh.load_rulings(path)
+    assert fresh.mode is Mode.RULINGS
+    assert fresh.pending is not None and fresh.pending.move == app.pending.move
+    assert fresh.table.obstacle("rock-1").polygon.equals_exact(app.table.obstacle("rock-1").polygon, 1e-3)
