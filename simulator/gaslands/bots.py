@@ -119,7 +119,8 @@ class Navigator:
         ny = max(1, math.ceil(self.table.height_mm / CELL_MM))
         xs = (np.arange(nx) + 0.5) * CELL_MM
         ys = (np.arange(ny) + 0.5) * CELL_MM
-        return np.meshgrid(xs, ys, indexing="ij")  # type: ignore[return-value]
+        gx, gy = np.meshgrid(xs, ys, indexing="ij")
+        return gx, gy
 
     def _blocked_cells(self) -> NDArray[np.bool_]:
         gx, gy = self._centres()
@@ -144,25 +145,28 @@ class Navigator:
         line = shapely.LineString([(gate.post_a[0] + dx * 30.0, gate.post_a[1] + dy * 30.0),
                                    (gate.post_b[0] + dx * 30.0, gate.post_b[1] + dy * 30.0)])
         near = shapely.dwithin(line, shapely.points(gx, gy), CELL_MM)
-        dist = np.full(gx.shape, np.inf)
-        heap: list[tuple[float, int, int]] = []
-        for i, j in zip(*np.nonzero(near & ~self._blocked), strict=True):
-            dist[i, j] = 0.0
-            heap.append((0.0, int(i), int(j)))
+        nx, ny = int(gx.shape[0]), int(gx.shape[1])
+        blocked: list[bool] = self._blocked.ravel().tolist()
+        dist = [math.inf] * (nx * ny)
+        heap: list[tuple[float, int]] = []
+        for cell in np.flatnonzero((near & ~self._blocked).ravel()).tolist():
+            dist[cell] = 0.0
+            heap.append((0.0, cell))
         heapq.heapify(heap)
-        nx, ny = dist.shape
         steps = [(a, b, CELL_MM * math.hypot(a, b)) for a in (-1, 0, 1) for b in (-1, 0, 1) if a or b]
-        blocked = self._blocked
         while heap:
-            d, i, j = heapq.heappop(heap)
-            if d > dist[i, j]:
+            d, cell = heapq.heappop(heap)
+            if d > dist[cell]:
                 continue
+            i, j = divmod(cell, ny)
             for a, b, c in steps:
                 p, q = i + a, j + b
-                if 0 <= p < nx and 0 <= q < ny and not blocked[p, q] and d + c < dist[p, q]:
-                    dist[p, q] = d + c
-                    heapq.heappush(heap, (d + c, p, q))
-        return dist
+                if 0 <= p < nx and 0 <= q < ny:
+                    other = p * ny + q
+                    if not blocked[other] and d + c < dist[other]:
+                        dist[other] = d + c
+                        heapq.heappush(heap, (d + c, other))
+        return np.array(dist, dtype=np.float64).reshape(nx, ny)
 
     def value(self, index: int, pose: Pose) -> float:
         """Distance (mm, round obstacles) from ``pose`` to target ``index``; 0 past the last target."""

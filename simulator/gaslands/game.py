@@ -85,13 +85,15 @@ class Options:
     Touch It Use It (p.38, on by default); passing Pole Position at the end of
     each Gear Phase (Street Race, p.62); the race :class:`Course` (gates, weapons
     until Gate 1, Pole Position at gates, p.124-128); ``round_limit``: the game
-    ends without a winner after that many rounds (None: no limit).
+    ends without a winner after that many rounds (None: no limit);
+    ``audience_votes``: the Audience Votes module (p.88-90, off by default).
     """
 
     touch_it_use_it: bool = True
     pass_pole_each_phase: bool = True
     course: Course = Course()
     round_limit: int | None = None
+    audience_votes: bool = False
 
 
 @dataclass(frozen=True)

@@ -292,3 +292,14 @@ def test_every_template_thumbnail_cell_is_clickable(app: App, template: str) -> 
     post_mouse(pygame.MOUSEBUTTONDOWN, app.tray_cell_centre(template))
     pump(app)
     assert app.template_drag is not None and app.template_drag.template == template
+
+
+def test_readme_lists_every_control() -> None:
+    """The README's controls table is the help overlay's list (keep them in step)."""
+    from pathlib import Path
+
+    from simulator.ui.help import CONTROLS
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    for keys, what in CONTROLS:
+        assert f"| {keys} | {what} |" in readme, keys

@@ -1,0 +1,240 @@
+"""Saving, loading, autosaving and undoing games (DESIGN.md: a game is a seed plus its decisions).
+
+A save file is JSON::
+
+    {"format": "gaslands-save", "version": 1,
+     "scenario": {"source": "scenarios/street_race.toml", "toml": "<the scenario file's text>"},
+     "seed": 7, "options": {...}, "decisions": [{"type": "Activate", "vehicle_id": "red-car"}, ...],
+     "log": [{"text": "...", "rule": "p.19", "dice": [...]}, ...]}
+
+The scenario's text is embedded, so a save opens even when the scenario file
+has changed or gone. :func:`load` rebuilds the game by replaying the decisions
+with the seed; the saved log is for reading (the replay regenerates it).
+Writes are atomic: a temporary file in the same folder, then ``os.replace``.
+
+>>> import tempfile, pathlib
+>>> from simulator.scenario.loader import bundled_scenario, load_scenario
+>>> from simulator.gaslands.setup import new_game
+>>> game = new_game(load_scenario(bundled_scenario()), seed=3)
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "game.json"
+>>> save(game, path)
+>>> load(path).state == game.state
+True
+
+Errors: a file that is not a save, or whose decisions the rules reject on
+replay, raises :class:`~simulator.errors.InputFileError` naming the key.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import tomllib
+from dataclasses import asdict, fields, is_dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from simulator.errors import IllegalChoice, InputFileError, Problem
+from simulator.gaslands.collisions import Reaction
+from simulator.gaslands.decisions import (
+    Activate,
+    Attack,
+    ChooseTemplate,
+    Decision,
+    DeclareAttacks,
+    LoseControl,
+    PassPole,
+    PushIt,
+    React,
+    RollSkid,
+    SlideFacing,
+    SpendShifts,
+    SpendVote,
+    SpendVotes,
+    Spin,
+)
+from simulator.gaslands.dice import SeededDice
+from simulator.gaslands.game import Event, Game, Options, Origin
+from simulator.gaslands.race import Course
+from simulator.gaslands.setup import initial_state, options_for
+from simulator.gaslands.skid import ShiftUse, SpendShift
+from simulator.gaslands.table_referee import TableReferee
+from simulator.scenario.loader import parse_scenario
+
+FORMAT = "gaslands-save"
+VERSION = 1
+
+_DECISIONS: dict[str, type[Any]] = {
+    cls.__name__: cls
+    for cls in (Activate, ChooseTemplate, RollSkid, PushIt, SpendShifts, SlideFacing, Spin, React, DeclareAttacks,
+                LoseControl, PassPole, SpendVotes)
+}
+
+
+class SaveError(InputFileError):
+    """A save file that cannot be read or replayed."""
+
+
+# --------------------------------------------------------------------------- encoding
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Enum):
+        return value.value
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def encode_decision(decision: Decision) -> dict[str, object]:
+    """A decision as a JSON object with its class name under ``type``."""
+    body = _plain(decision)
+    assert isinstance(body, dict)
+    return {"type": type(decision).__name__, **body}
+
+
+def decode_decision(data: dict[str, Any]) -> Decision:
+    """The decision written by :func:`encode_decision`; ``KeyError``/``TypeError``/``ValueError`` if malformed."""
+    kind = data["type"]
+    cls = _DECISIONS[kind]
+    body = {k: v for k, v in data.items() if k != "type"}
+    if cls is SpendShifts:
+        return SpendShifts(tuple(SpendShift(ShiftUse(s["use"]), s.get("die")) for s in body.get("spends", [])))
+    if cls is DeclareAttacks:
+        return DeclareAttacks(tuple(Attack(int(a["mount"]), str(a["target"])) for a in body.get("attacks", [])))
+    if cls is React:
+        return React(Reaction(body["reaction"]))
+    if cls is PushIt:
+        return PushIt(tuple(int(i) for i in body.get("reroll", [])))
+    if cls is SpendVotes:
+        return SpendVotes(tuple(SpendVote(e["effect"], e.get("vehicle_id", ""), int(e.get("player", -1)))
+                                for e in body.get("effects", [])))
+    decision: Decision = cls(**body)
+    return decision
+
+
+def encode_options(options: Options) -> dict[str, object]:
+    """Options as JSON (the course included)."""
+    return {k: _plain(v) for k, v in asdict(options).items()}
+
+
+def decode_options(data: dict[str, Any]) -> Options:
+    """Options written by :func:`encode_options`."""
+    course = data.get("course", {})
+    return Options(
+        touch_it_use_it=bool(data.get("touch_it_use_it", True)),
+        pass_pole_each_phase=bool(data.get("pass_pole_each_phase", True)),
+        course=Course(course.get("kind", "street_race"), tuple(course.get("gates", ())),
+                      int(course.get("weapons_from_gate", 0)), bool(course.get("pole_at_gates", False))),
+        round_limit=data.get("round_limit"),
+        audience_votes=bool(data.get("audience_votes", False)),
+    )
+
+
+def to_json(game: Game) -> dict[str, object]:
+    """The save document of ``game`` (it must have an ``origin``, as games from ``new_game`` do)."""
+    if game.origin is None:
+        raise ValueError("this game has no origin (scenario and seed): create it with setup.new_game")
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "scenario": {"source": game.origin.source, "toml": game.origin.scenario_text},
+        "seed": game.origin.seed,
+        "options": encode_options(game.options),
+        "decisions": [encode_decision(d) for d in game.decisions],
+        "log": [{"text": e.text, "rule": e.rule, "dice": _plain(e.dice)} for e in game.log],
+    }
+
+
+# --------------------------------------------------------------------------- files
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or Path("."))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def save(game: Game, path: Path) -> None:
+    """Write ``game`` to ``path`` atomically."""
+    write_atomic(Path(path), json.dumps(to_json(game), indent=1) + "\n")
+
+
+def from_json(document: dict[str, Any], source: str = "<save>") -> Game:
+    """Rebuild a game from a save document by replaying its decisions."""
+    if document.get("format") != FORMAT:
+        raise SaveError(source, [Problem("format", f"not a Gaslands save (expected format = {FORMAT!r})")])
+    try:
+        scenario_doc = document["scenario"]
+        scenario = parse_scenario(tomllib.loads(scenario_doc["toml"]), scenario_doc.get("source", source))
+        seed = int(document["seed"])
+        options = options_for(scenario, decode_options(document.get("options", {})))
+        decisions = [decode_decision(d) for d in document.get("decisions", [])]
+    except (KeyError, TypeError, ValueError, tomllib.TOMLDecodeError) as exc:
+        raise SaveError(source, [Problem("(save)", f"malformed save: {exc!r}")]) from None
+    referee = TableReferee(scenario.table, scenario.template_set)
+    game = Game(initial_state(scenario, seed), SeededDice(seed), referee, scenario.template_set, options)
+    game.origin = Origin(scenario_doc["toml"], scenario_doc.get("source", source), seed)
+    for i, decision in enumerate(decisions):
+        try:
+            game.decide(decision)
+        except IllegalChoice as exc:
+            raise SaveError(source, [Problem(f"decisions[{i + 1}]", f"rejected on replay: {exc}")]) from None
+    return game
+
+
+def load(path: Path) -> Game:
+    """Read a save file and replay it. Raises :class:`SaveError` naming the problem."""
+    path = Path(path)
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SaveError(str(path), [Problem("(file)", "no such file")]) from None
+    except json.JSONDecodeError as exc:
+        raise SaveError(str(path), [Problem("(syntax)", str(exc))]) from None
+    if not isinstance(document, dict):
+        raise SaveError(str(path), [Problem("(file)", "expected a JSON object")])
+    return from_json(document, str(path))
+
+
+def saved_log(path: Path) -> list[Event]:
+    """The event log stored in a save file, without replaying it."""
+    document = json.loads(Path(path).read_text(encoding="utf-8"))
+    return [Event(e["text"], e.get("rule", ""), tuple(e.get("dice", ()))) for e in document.get("log", [])]
+
+
+def at_activation_boundary(game: Game) -> bool:
+    """Whether the game waits between activations (or is over): the moments autosave writes."""
+    return game.prompt.kind in ("activate", "votes", "game_over")
+
+
+def autosave(game: Game, path: Path) -> bool:
+    """Save ``game`` to ``path`` if it is between activations; returns whether it wrote.
+
+    Call it after every decision: it writes once per activation, so a crash
+    loses at most the activation in progress (DESIGN.md).
+    """
+    if not at_activation_boundary(game) or game.origin is None:
+        return False
+    save(game, path)
+    return True
+
+
+def undo(game: Game) -> Game:
+    """The game without its last decision: a replay of all the others (same seed, same scenario)."""
+    if game.origin is None:
+        raise ValueError("this game has no origin (scenario and seed): create it with setup.new_game")
+    return game.undo(game.origin.seed)

@@ -1,0 +1,117 @@
+"""Headless bot games: ``gaslands simulate SCENARIO --games N --seed S``.
+
+Every player is a :class:`~simulator.gaslands.bots.Bot`; game ``i`` is dealt
+its own dice seed drawn from ``S``, so the same ``S`` gives the same games and
+the same summary. Each game stops at a round limit (:data:`ROUND_LIMIT`) and
+is then counted as unfinished. The summary (stdout) gives wins per team, mean
+rounds, and collisions, wipeouts and wrecks per game; a progress bar goes to
+stderr.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tqdm import tqdm
+
+from simulator.gaslands.bots import Bot, Navigator, play_bot_game
+from simulator.gaslands.game import Event, Game, Options
+from simulator.gaslands.setup import new_game, options_for
+from simulator.scenario.loader import Scenario, load_scenario
+
+ROUND_LIMIT = 30
+"""A simulated game that has not ended after this many rounds is stopped and reported as unfinished."""
+
+COUNTED_RULES = {"collisions": "Collisions,", "wipeouts": "Wipeout,", "wrecks": "Getting Wrecked,"}
+"""Log events counted in the summary, by the start of their rule reference."""
+
+
+@dataclass
+class Summary:
+    """Totals over a batch of games."""
+
+    scenario: str
+    seed: int
+    players: tuple[str, ...]
+    games: int = 0
+    wins: Counter[int] = field(default_factory=Counter)
+    unfinished: int = 0
+    rounds: int = 0
+    counts: Counter[str] = field(default_factory=Counter)
+
+    def add(self, game: Game) -> None:
+        """Count one finished (or stopped) game."""
+        self.games += 1
+        self.rounds += min(game.state.round.round_no, ROUND_LIMIT)
+        if game.state.winner is None:
+            self.unfinished += 1
+        else:
+            self.wins[game.state.winner] += 1
+        self.counts.update(count_events(game.log))
+
+    def lines(self) -> list[str]:
+        """The printed summary, one line each."""
+        n = max(self.games, 1)
+        width = max((len(p) for p in self.players), default=4)
+        out = [f"{self.scenario}: {self.games} bot games, seed {self.seed}", "wins:"]
+        out += [f"  {name:<{width}}  {self.wins[i]:4d}  ({100.0 * self.wins[i] / n:5.1f}%)"
+                for i, name in enumerate(self.players)]
+        out.append(f"unfinished (round limit {ROUND_LIMIT}): {self.unfinished}")
+        out.append(f"mean rounds: {self.rounds / n:.2f}")
+        for key in COUNTED_RULES:
+            out.append(f"{key}: {self.counts[key] / n:.2f} per game ({self.counts[key]} in all)")
+        return out
+
+
+def count_events(log: Sequence[Event]) -> Counter[str]:
+    """Collisions, wipeouts and wrecks in a game log."""
+    counts: Counter[str] = Counter()
+    for event in log:
+        for key, prefix in COUNTED_RULES.items():
+            if event.rule.startswith(prefix):
+                counts[key] += 1
+    return counts
+
+
+def game_seeds(seed: int, games: int) -> list[int]:
+    """The dice seed of each game of a batch: the same ``seed`` gives the same list."""
+    rng = random.Random(seed)
+    return [rng.getrandbits(31) for _ in range(games)]
+
+
+def bot_games(scenario: Scenario, games: int, seed: int, round_limit: int = ROUND_LIMIT) -> Iterator[Game]:
+    """Play ``games`` bot games of ``scenario``, yielding each when it is over."""
+    options = options_for(scenario, Options(round_limit=round_limit))
+    bot = Bot()
+    for game_seed in game_seeds(seed, games):
+        game = new_game(scenario, game_seed, options)
+        if bot.navigator is None:
+            bot.navigator = Navigator(scenario.table, options.course)
+        yield play_bot_game(game, bot)
+
+
+def simulate(scenario: Scenario, games: int, seed: int, progress: bool = False) -> Summary:
+    """Play the batch and total it."""
+    summary = Summary(scenario.name, seed, tuple(p.name or p.id for p in scenario.spec.player))
+    for game in tqdm(bot_games(scenario, games, seed), total=games, file=sys.stderr, disable=not progress,
+                     desc="games", unit="game"):
+        summary.add(game)
+    return summary
+
+
+def simulate_command(path: Path, games: int, seed: int, progress: bool) -> int:
+    """The ``gaslands simulate`` command: print the summary of ``games`` bot games; returns the exit code.
+
+    Raises :class:`~simulator.errors.InputFileError` for a bad scenario file
+    and ``ValueError`` for a negative number of games.
+    """
+    if games < 0:
+        raise ValueError(f"--games must be 0 or more, not {games}")
+    summary = simulate(load_scenario(path), games, seed, progress)
+    print("\n".join(summary.lines()))
+    return 0
