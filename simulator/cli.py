@@ -69,7 +69,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     load_scenario(path)  # validate before a window opens
     from simulator.ui.app import run_window
 
-    run_window(path, Path(args.template_set) if args.template_set else None)
+    run_window(path, Path(args.template_set) if args.template_set else None, query=args.query)
     return 0
 
 
@@ -90,8 +90,8 @@ def cmd_render(args: argparse.Namespace) -> int:
         load_scenario(path)
         from simulator.ui.app import render_png
 
-        kwargs = {"template_set_path": Path(args.template_set)} if args.template_set else {}
-        render_png(path, out, (width, height), **kwargs)
+        ts = Path(args.template_set) if args.template_set else None
+        render_png(path, out, (width, height), template_set_path=ts, query=args.query)
     print(f"wrote {out}")
     return 0
 
@@ -132,11 +132,13 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="open a scenario in the window")
     play.add_argument("file", nargs="?", help="scenario, rulings or board file (default: the Street Race)")
     play.add_argument("--template-set", dest="template_set_sub", help="a template-set TOML file")
+    play.add_argument("--query", help="a rulings file's query to show (its id or 1-based index)")
     render = sub.add_parser("render", help="draw a scenario to a PNG, headless")
     render.add_argument("file")
     render.add_argument("-o", "--output", required=True)
     render.add_argument("--size", default="1400x900", help="WIDTHxHEIGHT in pixels (default 1400x900)")
     render.add_argument("--template-set", dest="template_set_sub")
+    render.add_argument("--query", help="a rulings file's query to draw (its id or 1-based index)")
     rule = sub.add_parser("rule", help="answer a rulings file as JSON")
     rule.add_argument("file")
     export = sub.add_parser("export-templates", help="printable 1:1 SVG of the template set")
@@ -163,6 +165,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.template_set = args.template_set_sub
     if not hasattr(args, "file"):
         args.file = None
+    if not hasattr(args, "query"):
+        args.query = None
     try:
         return COMMANDS[args.command](args)
     except InputFileError as exc:
@@ -171,6 +175,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except SimulatorError as exc:
         print(f"gaslands: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyError as exc:  # an unknown --query
+        print(f"gaslands: {exc.args[0]}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 

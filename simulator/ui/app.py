@@ -24,6 +24,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -187,11 +188,50 @@ class App:
 
     @classmethod
     def from_path(cls, scenario_path: Path, template_set_path: Path | None = None,
-                  size: tuple[int, int] = (1400, 900)) -> App:
-        """Load a scenario (and optionally another template-set file) and build the app."""
+                  size: tuple[int, int] = (1400, 900), query: str | None = None) -> App:
+        """Load a scenario (and optionally another template-set file) and build the app.
+
+        A rulings file (one with ``[[query]]`` tables) opens in rulings mode on
+        ``query`` (its id or 1-based index; default the first), zoomed onto it.
+        Raises ``KeyError`` for an unknown query.
+        """
         scenario = load_scenario(scenario_path)
         ts = load_template_set(template_set_path) if template_set_path is not None else None
-        return cls(scenario, size, template_set=ts)
+        app = cls(scenario, size, template_set=ts)
+        if scenario.spec.query:
+            app.ask(scenario.spec.query, query)
+        return app
+
+    def ask(self, queries: list[dict[str, Any]], query_id: str | None = None) -> None:
+        """Show a rulings file's query in rulings mode, zoomed onto the pieces it is about."""
+        self.rulings = RulingsState.from_queries(queries, query_id)
+        self.pending, self.selected = None, None
+        asked = pending_from_queries(queries, query_id)
+        if asked is not None and self.rulings.question == "move" and asked[0] in {v.id for v in self.table.vehicles}:
+            self.selected = asked[0]
+            self.pending = Pending(*asked)
+        self.mode = Mode.RULINGS
+        self.focus()
+        shown = query_id or str(queries[0].get("id", 1))
+        self.status = (f"Rulings file: showing query {shown} of {len(queries)}. "
+                       "Drag any piece to ask again; R returns to play.")
+
+    def focus(self) -> None:
+        """Zoom onto the question being asked: the move's template and outcome, or attacker and target."""
+        boxes: list[tuple[float, float, float, float]] = []
+        out = self.outcome()
+        if self.pending is not None and out is not None:
+            boxes.append(self.table.vehicle(self.pending.vehicle_id).footprint.bounds)
+            boxes += [g.bounds for g in out.focus_shapes()]
+        elif self.rulings.question == "shoot" and self.rulings.attacker and self.rulings.target:
+            boxes += [self.table.shape_of(self.rulings.attacker).bounds, self.table.shape_of(self.rulings.target).bounds]
+        if not boxes:
+            self.fit()
+            return
+        pad = 60.0
+        box = (min(b[0] for b in boxes) - pad, min(b[1] for b in boxes) - pad,
+               max(b[2] for b in boxes) + pad, max(b[3] for b in boxes) + pad)
+        self.view = View.fit(box, self.layout.table, margin_px=24.0)
 
     # ================================================================ helpers (public for tests)
     def _fit_view(self) -> View:
@@ -781,14 +821,11 @@ class App:
         self.statuses = self._initial_statuses()
         self.pending = None
         self.selected = None
-        self.rulings = RulingsState.from_queries(scenario.spec.query)
-        asked = pending_from_queries(scenario.spec.query)
-        if asked is not None and asked[0] in {v.id for v in self.table.vehicles}:
-            self.selected = asked[0]
-            self.pending = Pending(*asked)
         if scenario.spec.query:
-            self.mode = Mode.RULINGS
-        self.fit()
+            self.ask(scenario.spec.query)
+        else:
+            self.rulings = RulingsState()
+            self.fit()
         self.say(f"Loaded {path}.")
 
     # ================================================================ update
@@ -1065,12 +1102,12 @@ class App:
 
 
 # ==================================================================== entry points
-def run_window(scenario_path: Path, template_set_path: Path | None = None) -> None:
-    """Open the window on a scenario and run until it is closed."""
+def run_window(scenario_path: Path, template_set_path: Path | None = None, query: str | None = None) -> None:
+    """Open the window on a scenario (a rulings file: on ``query``) and run until it is closed."""
     pygame.init()
     pygame.display.set_caption("Gaslands table")
     screen = pygame.display.set_mode((1400, 900), pygame.RESIZABLE)
-    app = App.from_path(Path(scenario_path), template_set_path, size=screen.get_size())
+    app = App.from_path(Path(scenario_path), template_set_path, size=screen.get_size(), query=query)
     clock = pygame.time.Clock()
     running = True
     while running:
@@ -1089,12 +1126,16 @@ def run_window(scenario_path: Path, template_set_path: Path | None = None) -> No
 
 
 def render_png(scenario_path: Path, out_png: Path, size: tuple[int, int] = (1400, 900),
-               template_set_path: Path | None = None) -> None:
-    """Draw a scenario to a PNG without a display (the same drawing code as the window)."""
+               template_set_path: Path | None = None, query: str | None = None) -> None:
+    """Draw a scenario to a PNG without a display (the same drawing code as the window).
+
+    A rulings file is drawn in rulings mode with the answer to ``query`` (its id
+    or 1-based index; default the first).
+    """
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     pygame.font.init()
-    app = App.from_path(Path(scenario_path), template_set_path, size=size)
+    app = App.from_path(Path(scenario_path), template_set_path, size=size, query=query)
     surface = pygame.Surface(size)
     app.draw(surface)
     out = Path(out_png)

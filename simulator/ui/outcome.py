@@ -17,7 +17,7 @@ from typing import Any
 
 from simulator.geometry.path import Path
 from simulator.geometry.placement import Move, MoveSpecError, PlacedMove, place
-from simulator.geometry.pose import Pose
+from simulator.geometry.pose import Pose, footprint
 from simulator.geometry.table import Table
 from simulator.geometry.templates import TemplateSet
 
@@ -44,6 +44,19 @@ class MoveOutcome:
     resolved: bool = False
     result: Any = None
     note: str = ""
+
+    def focus_shapes(self) -> list[Any]:
+        """What a view should show to explain this move: the movement template, both end poses'
+        footprints, and everything it collided with."""
+        v = self.table_after.vehicle(self.vehicle_id)
+        shapes: list[Any] = [self.placed.movement_polygon, footprint(self.final, v.length_mm, v.width_mm),
+                             footprint(self.planned, v.length_mm, v.width_mm)]
+        for c in self.collisions:
+            try:
+                shapes.append(self.table_after.shape_of(c.with_id))
+            except KeyError:
+                pass
+        return shapes
 
 
 @dataclass(frozen=True)

@@ -64,9 +64,13 @@ class RulingsState:
     _swept: Any = field(default=None, repr=False)
 
     @classmethod
-    def from_queries(cls, queries: Sequence[dict[str, Any]]) -> RulingsState:
-        """A state asking the file's first shoot query (else a move question)."""
-        for q in queries:
+    def from_queries(cls, queries: Sequence[dict[str, Any]], query_id: str | None = None) -> RulingsState:
+        """A state asking the chosen query (``query_id``: its id or 1-based index) if it is a shoot
+        query; without ``query_id``, the file's first shoot query; else a move question."""
+        chosen = select_query(queries, query_id)
+        if chosen is not None and chosen.get("kind") != "shoot":
+            return cls()
+        for q in [chosen] if chosen is not None else queries:
             if q.get("kind") == "shoot":
                 return cls("shoot", str(q.get("arc", "front")), str(q.get("range", "medium")),
                            bool(q.get("indirect", False)), q.get("attacker"), q.get("target"))
@@ -481,9 +485,24 @@ def save_rulings(path: Path, scenario: Scenario, table: Table, state: RulingsSta
         raise
 
 
-def pending_from_queries(queries: Sequence[dict[str, Any]]) -> tuple[str, Move] | None:
-    """The first move query of a rulings file as (vehicle id, Move), if any."""
-    for q in queries:
+def select_query(queries: Sequence[dict[str, Any]], query_id: str | None) -> dict[str, Any] | None:
+    """The query whose id is ``query_id`` (or whose 1-based index it is); None when not asked for.
+
+    Raises ``KeyError`` naming the known ids when there is no such query.
+    """
+    if query_id is None:
+        return None
+    for index, q in enumerate(queries, 1):
+        if str(q.get("id", index)) == query_id:
+            return q
+    known = ", ".join(str(q.get("id", i)) for i, q in enumerate(queries, 1))
+    raise KeyError(f"no query {query_id!r}; the file has: {known}")
+
+
+def pending_from_queries(queries: Sequence[dict[str, Any]], query_id: str | None = None) -> tuple[str, Move] | None:
+    """The chosen (else the first) move query of a rulings file as (vehicle id, Move), if any."""
+    chosen = select_query(queries, query_id)
+    for q in [chosen] if chosen is not None else queries:
         if q.get("kind") == "move" and "vehicle" in q and "template" in q:
             return str(q["vehicle"]), Move(str(q["template"]), q.get("direction"), bool(q.get("reverse", False)),
                                            bool(q.get("slide", False)), q.get("slide_facing"),
@@ -491,5 +510,5 @@ def pending_from_queries(queries: Sequence[dict[str, Any]]) -> tuple[str, Move] 
     return None
 
 
-__all__ = ["RulingsState", "draw_rulings_overlay", "draw_rulings_under", "pending_from_queries", "rulings_document", "rulings_lines",
+__all__ = ["RulingsState", "select_query", "draw_rulings_overlay", "draw_rulings_under", "pending_from_queries", "rulings_document", "rulings_lines",
            "save_rulings"]

@@ -117,3 +117,32 @@ def test_save_and_load_rulings_file(app: App, tmp_path: Path) -> None:
     assert fresh.mode is Mode.RULINGS
     assert fresh.pending is not None and fresh.pending.move == app.pending.move
     assert fresh.table.obstacle("rock-1").polygon.equals_exact(app.table.obstacle("rock-1").polygon, 1e-3)
+
+
+def test_rulings_file_opens_on_its_query_zoomed_in() -> None:
+    """A rulings file opens in rulings mode on the asked query, zoomed onto it (issue 3, item 6)."""
+    from pathlib import Path
+
+    from simulator.ui.app import App, Mode
+
+    case = Path(__file__).resolve().parents[1] / "cases" / "move_tbone.toml"
+    app = App.from_path(case)
+    assert app.mode is Mode.RULINGS
+    assert app.pending is not None
+    out = app.outcome()
+    assert out is not None and out.collisions
+    whole = App.from_path(case)
+    whole.fit()
+    assert app.view.scale_px_per_mm > whole.view.scale_px_per_mm  # zoomed in on the question
+
+
+def test_unknown_query_is_refused() -> None:
+    from pathlib import Path
+
+    import pytest
+
+    from simulator.ui.app import App
+
+    case = Path(__file__).resolve().parents[1] / "cases" / "move_tbone.toml"
+    with pytest.raises(KeyError, match="no query"):
+        App.from_path(case, query="nonesuch")
