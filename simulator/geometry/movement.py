@@ -382,14 +382,39 @@ def _drive(state: _State, placed: PlacedMove) -> tuple[float, bool, bool]:
         u = stop
 
 
+def _first_overlap_deg(path: Path, v: VehiclePiece, started_touching: _Shapes) -> float | None:
+    """The first pivot angle (degrees along ``path``) at which the vehicle reaches more than 0.01 mm
+    into something it started the pivot touching, found by 1-degree steps then bisection."""
+    if not started_touching.items:
+        return None
+    steps = max(1, math.ceil(path.total))
+    previous = 0.0
+    for i in range(1, steps + 1):
+        u = path.total * i / steps
+        if started_touching.any_overlap(_fp(path.pose_at(u), v)):
+            return back_off(path, previous, u, v, started_touching)
+        previous = u
+    return None
+
+
 def _spin(state: _State, start: Pose, spin_deg: float) -> tuple[float, bool]:
-    """Pivot about the centre; stops at first contact (p.24; GEOMETRY.md 4.7). Returns (degrees turned, hit)."""
+    """Pivot about the centre (p.24; GEOMETRY.md 4.7). Returns (degrees turned, whether it was stopped).
+
+    It stops at first contact with an obstruction it did not start the pivot
+    touching (a Collision unless that one is ignored this Movement Step), and it
+    never pivots into one it started touching (it stops where it would overlap).
+    """
     v = state.vehicle
     obs = obstructions_for(state.table, v)
     touching_now = {o.id for o in obs if touches(_fp(start, v), o.shape)}
     shapes = _Shapes([o for o in obs if o.id not in touching_now])
     path = Path((Segment("pivot", start, spin_deg),))
     hit = first_contact(path, 0.0, path.total, v, shapes)
+    blocked = _first_overlap_deg(Path((Segment("pivot", start, spin_deg),)), v,
+                                 _Shapes([o for o in obs if o.id in touching_now]))
+    if blocked is not None and (hit is None or blocked < hit):
+        state.notes.append("the Spin stopped against something it started touching (p.24)")
+        return math.copysign(blocked, spin_deg), True
     if hit is None:
         return spin_deg, False
     turned = math.copysign(hit, spin_deg)
@@ -423,24 +448,24 @@ def _surfaces(table: Table, placed: PlacedMove, end_shape: Polygon, airborne: bo
 def gates_passed(table: Table, path: Path, vehicle: VehiclePiece) -> tuple[str, ...]:
     """Gates whose line the vehicle touches while its centre moves along the gate's direction (p.124-127).
 
-    In the order first touched; the order of gates is left to the game (GEOMETRY.md 7).
+    Listed in the order first touched (GEOMETRY.md 7; the order of gates is
+    the game's business). The path is walked in 1 mm steps and each step's
+    swept hull is tested, so a corner grazing the line between steps counts.
     """
     if not table.gates or path.travel_mm <= 0:
         return ()
-    step = 1.0
-    n = max(2, math.ceil(path.total / step))
+    n = max(2, math.ceil(path.total))
     poses = [path.pose_at(path.total * i / n) for i in range(n + 1)]
-    found: list[str] = []
-    for gate in sorted(table.gates, key=lambda g: g.number):
+    first: dict[str, int] = {}
+    for gate in table.gates:
         line: LineString = gate.line
         gx, gy = gate.direction
-        for a, b in zip(poses[:-1], poses[1:], strict=True):
+        for i, (a, b) in enumerate(zip(poses[:-1], poses[1:], strict=True)):
             moving = (b.x_mm - a.x_mm) * gx + (b.y_mm - a.y_mm) * gy
-            if moving > 1e-9 and _fp(b, vehicle).intersects(line):
-                found.append(gate.id)
+            if moving > 1e-9 and _swept_hull(a, b, vehicle).distance(line) <= TOUCH_MM:
+                first[gate.id] = i
                 break
-    order = {gid: i for i, gid in enumerate(found)}
-    return tuple(sorted(found, key=lambda g: order[g]))
+    return tuple(sorted(first, key=lambda g: first[g]))
 
 
 def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: TemplateSet,

@@ -334,30 +334,60 @@ class _Reach:
 
 
 def _reach(fam: _Families, ring: F64, target: _Pieces) -> _Reach:
-    """Build ``A - B`` (convex hulls) for every family and target piece (piece-major order)."""
+    """Build ``A - B`` for every family and target piece (piece-major order), by merging edges."""
     xs, ys = _local(target, fam.ox, fam.oy, fam.ang)
     bounds = np.append(target.starts, target.xy.shape[0])
-    hulls = []
+    blocks = []
     for p in range(len(target.starts)):
-        bx, by = xs[:, bounds[p]:bounds[p + 1]], ys[:, bounds[p]:bounds[p + 1]]
-        px = (ring[None, :, None, 0] - bx[:, None, :]).reshape(len(fam), -1)
-        py = (ring[None, :, None, 1] - by[:, None, :]).reshape(len(fam), -1)
-        hulls.append(shapely.convex_hull(shapely.multipoints(np.stack((px, py), axis=-1))))
-    return _Reach(_pieces_of(np.concatenate(hulls)), len(fam), len(target.starts))
+        neg_b = -np.stack((xs[:, bounds[p]:bounds[p + 1]], ys[:, bounds[p]:bounds[p + 1]]), axis=-1)
+        blocks.append(_minkowski(ring, neg_b))
+    return _Reach(_pieces_of_blocks(blocks), len(fam), len(target.starts))
 
 
-def _pieces_of(geoms: NDArray[np.object_]) -> _Pieces:
-    """Convex geometries as pieces (one per geometry, closing vertex dropped), vectorised."""
-    xy, which = shapely.get_coordinates(geoms, return_index=True)
-    closed = shapely.get_type_id(geoms) == 3
-    last = np.append(which[1:] != which[:-1], True)
-    keep = ~(last & closed[which])
-    xy, which = xy[keep], which[keep]
-    sizes = np.bincount(which, minlength=len(geoms))
+def _from_bottom(poly: F64) -> F64:
+    """Rows of counter-clockwise convex vertex lists (F, k, 2), each rolled to start at its lowest-leftmost."""
+    y = poly[:, :, 1]
+    low = y <= y.min(axis=1, keepdims=True) + 1e-12
+    first = np.argmin(np.where(low, poly[:, :, 0], np.inf), axis=1)
+    k = poly.shape[1]
+    idx = (first[:, None] + np.arange(k)[None, :]) % k
+    return np.take_along_axis(poly, idx[:, :, None], axis=1)
+
+
+def _edge_angles(poly: F64) -> tuple[F64, F64]:
+    edges = np.roll(poly, -1, axis=1) - poly
+    ang = np.arctan2(edges[:, :, 1], edges[:, :, 0])
+    return edges, np.mod(ang + 1e-12, 2.0 * math.pi) - 1e-12
+
+
+def _minkowski(ring: F64, other: F64) -> F64:
+    """Minkowski sums of one convex ring (m, 2) with each convex ring of ``other`` (F, b, 2): (F, m + b, 2).
+
+    Both counter-clockwise; the sum's edges are the two edge lists merged by direction.
+    """
+    a = _from_bottom(ring[None, :, :])
+    b = _from_bottom(other)
+    ea, aa = _edge_angles(a)
+    eb, ab = _edge_angles(b)
+    n = b.shape[0]
+    edges = np.concatenate((np.broadcast_to(ea, (n, *ea.shape[1:])), eb), axis=1)
+    angles = np.concatenate((np.broadcast_to(aa, (n, aa.shape[1])), ab), axis=1)
+    order = np.argsort(angles, axis=1, kind="stable")
+    steps = np.take_along_axis(edges, order[:, :, None], axis=1)
+    start = a[:, :1, :] + b[:, :1, :]
+    out: F64 = start + np.concatenate((np.zeros((n, 1, 2)), np.cumsum(steps[:, :-1, :], axis=1)), axis=1)
+    return out
+
+
+def _pieces_of_blocks(blocks: list[F64]) -> _Pieces:
+    """Pieces from blocks of equal-sized vertex rows, block after block."""
+    sizes = np.concatenate([np.full(bl.shape[0], bl.shape[1]) for bl in blocks]).astype(np.intp)
+    xy = np.concatenate([bl.reshape(-1, 2) for bl in blocks])
     starts = (np.cumsum(sizes) - sizes).astype(np.intp)
-    idx = np.arange(len(which))
-    nxt = np.where(idx + 1 == starts[which] + sizes[which], starts[which], idx + 1).astype(np.intp)
-    return _Pieces(np.asarray(xy, dtype=np.float64), nxt, starts, np.arange(len(geoms), dtype=np.intp))
+    piece_of = np.repeat(np.arange(len(sizes)), sizes)
+    idx = np.arange(len(xy))
+    nxt = np.where(idx + 1 == starts[piece_of] + sizes[piece_of], starts[piece_of], idx + 1).astype(np.intp)
+    return _Pieces(xy, nxt, starts, np.arange(len(sizes), dtype=np.intp))
 
 
 def _reach_band(reach: _Reach, fam_of: Idx, lo: F64, hi: F64) -> tuple[F64, F64]:

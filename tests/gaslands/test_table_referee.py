@@ -123,11 +123,12 @@ def test_skid_to_a_halt_does_not_ignore_obstructions() -> None:
 
 
 def test_spin_stops_at_first_contact_and_pivot_turns_the_short_way() -> None:
-    _, state, ref = setup(car("a", "red", 300, 400, 0) + car("b", "blue", 300, 440, 0))
+    _, state, ref = setup(car("a", "red", 300, 400, 0) + car("b", "blue", 300, 440, 0) + car("c", "red", 700, 700, 0))
     spun = ref.spin(state, "a", 90.0)
     assert 0.0 < spun.pose.heading_deg < 90.0 and spun.interrupted
     assert spun.contacts and spun.contacts[0].other_id == "b"
-    free = ref.pivot(state, "a", 315.0)
+    assert not overlaps(footprint(spun.pose, 60, 30), footprint(Pose(300, 440, 0), 60, 30))
+    free = ref.pivot(state, "c", 315.0)
     assert free.pose.heading_deg == pytest.approx(315.0) and not free.contacts
 
 
@@ -143,7 +144,7 @@ def test_real_shots_front_arc_and_handguns() -> None:
     front = ref.shots(state, "a", 0)
     assert [s.target for s in front] == ["b"] and front[0].range_band == "double"
     handguns = {s.target for s in ref.shots(state, "a", -1)}
-    assert handguns == {"c"}  # b is 90 mm away, c 50 mm; Handguns: Medium range (120 mm), 360 degrees... b too?
+    assert handguns == {"b", "c"}  # Handguns: Medium range in 360 degrees (p.31); b is 90 mm off, c 50 mm
 
 
 @dataclass(frozen=True)

@@ -189,3 +189,13 @@ def test_left_right_mirror_symmetry(scene: tuple[Table, Move]) -> None:
     expect = mirror_pose(here.final)
     assert math.hypot(expect.x_mm - there.final.x_mm, expect.y_mm - there.final.y_mm) <= 0.01
     assert [c.with_id for c in here.collisions] == [c.with_id for c in there.collisions]
+
+
+def test_spin_never_turns_into_what_it_started_touching_p24() -> None:
+    # After a Short Straight the car (300, 320) facing +y has its right side on x = 315, flush
+    # against a block; a clockwise Spin would swing its front-right corner into the block.
+    table = Table(1200, 900, (car("red", 300, 200, 90),), (wall("block", 315, 300, 340, 340),))
+    r = resolve_move(table, "red", Move("short_straight", spin_deg=-45), TS)
+    end = r.table_after.vehicle("red").footprint
+    assert not overlaps(end, table.obstacle("block").polygon)
+    assert r.final.heading_deg == pytest.approx(90.0, abs=0.5)
