@@ -51,7 +51,6 @@ from simulator.gaslands.decisions import (
     Side,
     SlideFacing,
     SpendShifts,
-    SpendVotes,
     Spin,
 )
 from simulator.gaslands.dice import SkidFace
@@ -73,6 +72,9 @@ CLEARANCE_MM = 20.0
 
 UNREACHABLE = 1.0e5
 GATE_BONUS = 5000.0
+APPROACH_MM = 40.0
+"""A target line is reached from this far before it, on its correct side; the line itself is a wall."""
+
 SCREEN_SLACK = 20.0
 """Added to a nominal score before comparing it with resolved ones."""
 FINISH_BONUS = 1.0e6
@@ -98,8 +100,11 @@ class Navigator:
     """Distance fields to each target line of a race, round the obstacles (8-neighbour Dijkstra).
 
     Targets are the course's gates in order (Death Race) or the Finish Line
-    (Street Race); a target is reached just beyond its line, in its direction.
-    Fields are computed on first use and kept.
+    (Street Race). A target is reached just before its line on the side it
+    must be crossed from, and the line is a wall in its own field, so a
+    vehicle on the wrong side is led round the posts; the move that then
+    crosses the line scores the gate bonus. Fields are computed on first use
+    and kept.
     """
 
     def __init__(self, table: Table, course: Course) -> None:
@@ -142,14 +147,16 @@ class Navigator:
     def _dijkstra(self, gate: Gate) -> NDArray[np.float64]:
         gx, gy = self._centres()
         dx, dy = gate.direction
-        line = shapely.LineString([(gate.post_a[0] + dx * 30.0, gate.post_a[1] + dy * 30.0),
-                                   (gate.post_b[0] + dx * 30.0, gate.post_b[1] + dy * 30.0)])
-        near = shapely.dwithin(line, shapely.points(gx, gy), CELL_MM)
+        cells = shapely.points(gx, gy)
+        wall = shapely.dwithin(gate.line, cells, 0.8 * CELL_MM) | self._blocked
+        before = shapely.LineString([(gate.post_a[0] - dx * APPROACH_MM, gate.post_a[1] - dy * APPROACH_MM),
+                                     (gate.post_b[0] - dx * APPROACH_MM, gate.post_b[1] - dy * APPROACH_MM)])
+        near = shapely.dwithin(before, cells, CELL_MM) & ~wall
         nx, ny = int(gx.shape[0]), int(gx.shape[1])
-        blocked: list[bool] = self._blocked.ravel().tolist()
+        blocked: list[bool] = wall.ravel().tolist()
         dist = [math.inf] * (nx * ny)
         heap: list[tuple[float, int]] = []
-        for cell in np.flatnonzero((near & ~self._blocked).ravel()).tolist():
+        for cell in np.flatnonzero(near.ravel()).tolist():
             dist[cell] = 0.0
             heap.append((0.0, cell))
         heapq.heapify(heap)
@@ -174,8 +181,19 @@ class Navigator:
         return 0.0 if f is None else f.at(pose.x_mm, pose.y_mm)
 
     def alignment(self, index: int, pose: Pose, ahead_mm: float = 60.0) -> float:
-        """How much closer driving ``ahead_mm`` straight on gets: +ahead_mm when facing the way to go."""
-        return self.value(index, pose) - self.value(index, pose.ahead(ahead_mm))
+        """How much closer driving ``ahead_mm`` straight on gets, in [-ahead_mm, ahead_mm].
+
+        Driving straight through the target line the right way is the best there is.
+        """
+        ahead = pose.ahead(ahead_mm)
+        if index < len(self.targets):
+            gate = self.targets[index]
+            gx, gy = gate.direction
+            towards = (ahead.x_mm - pose.x_mm) * gx + (ahead.y_mm - pose.y_mm) * gy > 0
+            if towards and gate.line.intersects(shapely.LineString([pose[:2], ahead[:2]])):
+                return ahead_mm
+        gain = self.value(index, pose) - self.value(index, ahead)
+        return max(-ahead_mm, min(ahead_mm, gain))
 
 
 @dataclass(frozen=True)
@@ -224,8 +242,6 @@ class Bot:
             return LoseControl(self._lose_control(game, nav))
         if kind == "pass_pole":
             return PassPole(self._pass_pole(game, nav))
-        if kind == "votes":
-            return SpendVotes()
         raise IllegalChoice(f"the bot has nothing to decide at {kind}")
 
     def _nav(self, game: Game) -> Navigator:
@@ -265,7 +281,16 @@ class Bot:
         score -= sum({"rough": 40.0, "treacherous": 80.0}.get(s, 0.0) for s in report.surfaces)
         hazards = v.hazards + extra_hazards
         score -= 30.0 * extra_hazards * (3 if hazards >= 4 else 1)
-        return score
+        return score - self._edge_danger(v, report.pose, nav)
+
+    def _edge_danger(self, v: VehicleState, pose: Pose, nav: Navigator) -> float:
+        """A penalty for ending where the next move, fast and unable to turn much, would leave the table (p.87)."""
+        reach = 100.0 + 45.0 * max(v.gear, 2)
+        ahead = pose.ahead(reach)
+        t = nav.table
+        margin = 0.5 * v.length_mm
+        inside = margin <= ahead.x_mm <= t.width_mm - margin and margin <= ahead.y_mm <= t.height_mm - margin
+        return 0.0 if inside else 400.0
 
     # ------------------------------------------------------------------ movement
 

@@ -103,34 +103,14 @@ class PassPole:
     player: int
 
 
-VoteEffect = Literal["burn_rubber_up", "burn_rubber_down", "thunderous_applause", "executive_intervention",
-                     "carpe_diem"]
-
-
-@dataclass(frozen=True)
-class SpendVote:
-    """One Audience Vote effect (p.89): the effect, the vehicle it targets, or the player for Carpe Diem."""
-
-    effect: VoteEffect
-    vehicle_id: str = ""
-    player: int = -1
-
-
-@dataclass(frozen=True)
-class SpendVotes:
-    """Audience Votes spent before an activation or a pass (p.88); empty: spend none."""
-
-    effects: tuple[SpendVote, ...] = ()
-
-
 Decision = (
     Activate | ChooseTemplate | RollSkid | PushIt | SpendShifts | SlideFacing | Spin | React | DeclareAttacks
-    | LoseControl | PassPole | SpendVotes
+    | LoseControl | PassPole
 )
 
 PromptKind = Literal[
     "activate", "template", "skid", "push_it", "shifts", "slide_facing", "spin", "react", "attacks",
-    "lose_control", "pass_pole", "votes", "game_over",
+    "lose_control", "pass_pole", "game_over",
 ]
 
 

@@ -85,15 +85,13 @@ class Options:
     Touch It Use It (p.38, on by default); passing Pole Position at the end of
     each Gear Phase (Street Race, p.62); the race :class:`Course` (gates, weapons
     until Gate 1, Pole Position at gates, p.124-128); ``round_limit``: the game
-    ends without a winner after that many rounds (None: no limit);
-    ``audience_votes``: the Audience Votes module (p.88-90, off by default).
+    ends without a winner after that many rounds (None: no limit).
     """
 
     touch_it_use_it: bool = True
     pass_pole_each_phase: bool = True
     course: Course = Course()
     round_limit: int | None = None
-    audience_votes: bool = False
 
 
 @dataclass(frozen=True)
@@ -386,6 +384,8 @@ class Game:
         v = self._vehicle(vehicle_id)
         hazards = v.hazards + (sum(SURFACE_HAZARDS.get(s, 0) for s in report.surfaces) if surfaces else 0)
         v = replace(v, pose=report.pose, hazards=hazards)
+        if report.removed:
+            self.state = replace(self.state, removed_obstacles=self.state.removed_obstacles | set(report.removed))
         if report.disqualified:
             v = replace(v, status=Status.DISQUALIFIED)
             self._event(f"{v.id} leaves the table and is disqualified", "Edge of the Table, p.87")

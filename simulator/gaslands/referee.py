@@ -54,6 +54,8 @@ class MoveReport:
     driving forward across it (p.62). ``gates``: ids of the race gates it
     touched while travelling in their direction, in the order touched; which of
     them count (in order, p.127) is for the rules engine to decide.
+    ``removed``: destructible obstacles the vehicle drove through after
+    colliding with them (p.49); they leave the table with the move.
     """
 
     pose: Pose
@@ -63,6 +65,7 @@ class MoveReport:
     surfaces: tuple[str, ...] = ()
     crossed_finish: bool = False
     gates: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

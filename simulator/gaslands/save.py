@@ -51,8 +51,6 @@ from simulator.gaslands.decisions import (
     RollSkid,
     SlideFacing,
     SpendShifts,
-    SpendVote,
-    SpendVotes,
     Spin,
 )
 from simulator.gaslands.dice import SeededDice
@@ -69,7 +67,7 @@ VERSION = 1
 _DECISIONS: dict[str, type[Any]] = {
     cls.__name__: cls
     for cls in (Activate, ChooseTemplate, RollSkid, PushIt, SpendShifts, SlideFacing, Spin, React, DeclareAttacks,
-                LoseControl, PassPole, SpendVotes)
+                LoseControl, PassPole)
 }
 
 
@@ -110,9 +108,6 @@ def decode_decision(data: dict[str, Any]) -> Decision:
         return React(Reaction(body["reaction"]))
     if cls is PushIt:
         return PushIt(tuple(int(i) for i in body.get("reroll", [])))
-    if cls is SpendVotes:
-        return SpendVotes(tuple(SpendVote(e["effect"], e.get("vehicle_id", ""), int(e.get("player", -1)))
-                                for e in body.get("effects", [])))
     decision: Decision = cls(**body)
     return decision
 
@@ -131,7 +126,6 @@ def decode_options(data: dict[str, Any]) -> Options:
         course=Course(course.get("kind", "street_race"), tuple(course.get("gates", ())),
                       int(course.get("weapons_from_gate", 0)), bool(course.get("pole_at_gates", False))),
         round_limit=data.get("round_limit"),
-        audience_votes=bool(data.get("audience_votes", False)),
     )
 
 
@@ -218,7 +212,7 @@ def saved_log(path: Path) -> list[Event]:
 
 def at_activation_boundary(game: Game) -> bool:
     """Whether the game waits between activations (or is over): the moments autosave writes."""
-    return game.prompt.kind in ("activate", "votes", "game_over")
+    return game.prompt.kind in ("activate", "game_over")
 
 
 def autosave(game: Game, path: Path) -> bool:

@@ -41,6 +41,7 @@ class Summary:
     games: int = 0
     wins: Counter[int] = field(default_factory=Counter)
     unfinished: int = 0
+    no_winner: int = 0
     rounds: int = 0
     counts: Counter[str] = field(default_factory=Counter)
 
@@ -48,8 +49,10 @@ class Summary:
         """Count one finished (or stopped) game."""
         self.games += 1
         self.rounds += min(game.state.round.round_no, ROUND_LIMIT)
-        if game.state.winner is None:
+        if game.state.winner is None and "round limit" in game.prompt.note:
             self.unfinished += 1
+        elif game.state.winner is None:
+            self.no_winner += 1
         else:
             self.wins[game.state.winner] += 1
         self.counts.update(count_events(game.log))
@@ -61,6 +64,7 @@ class Summary:
         out = [f"{self.scenario}: {self.games} bot games, seed {self.seed}", "wins:"]
         out += [f"  {name:<{width}}  {self.wins[i]:4d}  ({100.0 * self.wins[i] / n:5.1f}%)"
                 for i, name in enumerate(self.players)]
+        out.append(f"no winner (every vehicle out): {self.no_winner}")
         out.append(f"unfinished (round limit {ROUND_LIMIT}): {self.unfinished}")
         out.append(f"mean rounds: {self.rounds / n:.2f}")
         for key in COUNTED_RULES:

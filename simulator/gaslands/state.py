@@ -124,17 +124,13 @@ class VehicleState:
 
 @dataclass(frozen=True)
 class GameState:
-    """Everything that changes during a game, as one value.
-
-    ``votes`` holds each player's Audience Votes when that module is on (p.88).
-    """
+    """Everything that changes during a game, as one value."""
 
     players: tuple[str, ...]
     vehicles: tuple[VehicleState, ...]
     round: RoundState
     removed_obstacles: frozenset[str] = frozenset()
     winner: int | None = None
-    votes: tuple[int, ...] = ()
 
     def vehicle(self, vehicle_id: str) -> VehicleState:
         """The vehicle with this id; ``KeyError`` if none."""
@@ -154,10 +150,6 @@ class GameState:
     def contenders(self) -> tuple[Contender, ...]:
         """Every vehicle as qualifying sees it."""
         return tuple(v.contender() for v in self.vehicles)
-
-    def votes_of(self, player: int) -> int:
-        """Audience Votes of ``player`` (p.88); 0 when the module is off."""
-        return self.votes[player] if player < len(self.votes) else 0
 
     def players_in_play(self) -> frozenset[int]:
         """Players that still control a vehicle in play."""

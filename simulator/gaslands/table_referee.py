@@ -251,6 +251,7 @@ class TableReferee:
             surfaces=tuple(k for k, on in result.surfaces.items() if on and k != "road"),
             crossed_finish=crossed,
             gates=gates,
+            removed=result.removed,
         )
 
     def _contact(self, table: Table, c: Collision) -> Contact:
@@ -279,7 +280,7 @@ class TableReferee:
 
         def clear(u: float) -> bool:
             fp = footprint(path.pose_at(u), piece.length_mm, piece.width_mm)
-            return not any(overlaps(fp, s) for s in shapes if fp.intersects(s))
+            return not any(overlaps(fp, s) or overlaps(s, fp) for s in shapes if fp.intersects(s))
 
         if clear(path.total):
             return path.total
@@ -319,7 +320,8 @@ class TableReferee:
             if not len(shapes):
                 return False
             near = shapely.intersects(fp, shapes)
-            return any(overlaps(fp, b.shape) for b, hit in zip(blockers, near, strict=True) if hit)
+            return any(overlaps(fp, b.shape) or overlaps(b.shape, fp)
+                       for b, hit in zip(blockers, near, strict=True) if hit)
 
         steps = max(1, math.ceil(abs(delta_deg) / ROTATION_STEP_DEG))
         turned = delta_deg

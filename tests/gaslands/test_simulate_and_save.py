@@ -42,16 +42,6 @@ def test_simulate_rejects_a_negative_count() -> None:
         simulate_command(bundled_scenario(), games=-1, seed=1, progress=False)
 
 
-def played(seed: int, decisions: int) -> object:
-    game = new_game(STREET, seed=seed, options=Options(round_limit=30))
-    bot = Bot()
-    for _ in range(decisions):
-        if game.prompt.kind == "game_over":
-            break
-        game.decide(bot.decide(game))
-    return game
-
-
 def test_decisions_round_trip_through_json() -> None:
     game = play_bot_game(new_game(STREET, seed=3, options=Options(round_limit=30)), Bot())
     for d in game.decisions:
