@@ -28,14 +28,13 @@ replay, raises :class:`~simulator.errors.InputFileError` naming the key.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import tomllib
 from dataclasses import asdict, fields, is_dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from simulator.atomic import write_text_atomic
 from simulator.errors import IllegalChoice, InputFileError, Problem
 from simulator.gaslands.collisions import Reaction
 from simulator.gaslands.decisions import (
@@ -149,17 +148,7 @@ def to_json(game: Game) -> dict[str, object]:
 
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or Path("."))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text_atomic(path, text)
 
 
 def save(game: Game, path: Path) -> None:

@@ -43,7 +43,6 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Protocol
 
-import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
@@ -52,8 +51,15 @@ from simulator.gaslands.referee import Contact, MovePlan, MoveReport, Shot
 from simulator.gaslands.state import GameState, Status, VehicleState
 from simulator.gaslands.tables import Weapon, load_vehicle_types
 from simulator.geometry import shooting
-from simulator.geometry.contact import classify, overlaps, touches
-from simulator.geometry.movement import Collision, MoveResult, gates_passed, obstructions_for, resolve_move
+from simulator.geometry.contact import overlaps, touches
+from simulator.geometry.movement import (
+    Collision,
+    MoveResult,
+    gates_passed,
+    obstructions_for,
+    resolve_move,
+    resolve_pivot,
+)
 from simulator.geometry.path import Path, truncated
 from simulator.geometry.placement import Move, place
 from simulator.geometry.pose import Pose, angle_diff_deg, footprint, half_diagonal_mm
@@ -309,47 +315,11 @@ class TableReferee:
         return [_Blocker(o.id, o.shape, o.vehicle, o.obstacle) for o in obstructions_for(table, piece)]
 
     def _rotate(self, state: GameState, vehicle_id: str, delta_deg: float) -> MoveReport:
+        """Turn about the centre with the geometry's pivot (stops at first contact, p.24, p.35)."""
         table = self.table(state)
-        piece = table.vehicle(vehicle_id)
-        blockers = self._blockers(table, piece)
-        ignored = {b.id for b in blockers if touches(piece.footprint, b.shape)}
-        shapes = np.array([b.shape for b in blockers], dtype=object)
-
-        def blocked(turn: float) -> bool:
-            fp = footprint(piece.pose.turned(turn), piece.length_mm, piece.width_mm)
-            if not len(shapes):
-                return False
-            near = shapely.intersects(fp, shapes)
-            return any(overlaps(fp, b.shape) or overlaps(b.shape, fp)
-                       for b, hit in zip(blockers, near, strict=True) if hit)
-
-        steps = max(1, math.ceil(abs(delta_deg) / ROTATION_STEP_DEG))
-        turned = delta_deg
-        for i in range(1, steps + 1):
-            if blocked(delta_deg * i / steps):
-                lo, hi = delta_deg * (i - 1) / steps, delta_deg * i / steps
-                while abs(hi - lo) > 1e-5:
-                    mid = (lo + hi) / 2.0
-                    lo, hi = (lo, mid) if blocked(mid) else (mid, hi)
-                turned = lo
-                break
-        pose = piece.pose.turned(turned)
-        moved = piece.moved(pose)
-        contacts = []
-        if turned != delta_deg:
-            for b in blockers:
-                if b.id in ignored or not touches(moved.footprint, b.shape):
-                    continue
-                c = classify(moved, b.vehicle, b.shape)
-                if c.orientation is None or c.a_edge is None:
-                    continue
-                if b.vehicle is not None and c.b_edge is not None:
-                    contacts.append(Contact(b.id, Orientation(c.orientation), c.a_edge, c.b_edge))
-                elif b.obstacle is not None:
-                    contacts.append(Contact(b.id, Orientation.HEAD_ON, c.a_edge, "front", obstacle=True,
-                                            obstacle_weight=b.obstacle.weight,
-                                            destructible=b.obstacle.destructible))
-        return MoveReport(pose, interrupted=turned != delta_deg, contacts=tuple(contacts))
+        result = resolve_pivot(table, vehicle_id, delta_deg)
+        contacts = tuple(self._contact(table, c) for c in result.collisions)
+        return MoveReport(result.final, interrupted=result.stopped, contacts=contacts)
 
     # ------------------------------------------------------------------ attacks
 

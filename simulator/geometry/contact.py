@@ -35,15 +35,21 @@ def shrink(shape: Polygon, by_mm: float = TOUCH_MM) -> BaseGeometry:
     return shape.buffer(-by_mm, join_style="mitre")
 
 
-def overlaps(a: Polygon, b: Polygon) -> bool:
-    """True when one shape reaches more than 0.01 mm into the other (DESIGN.md, Tolerance).
+def _reaches_into(a: Polygon, b: Polygon) -> bool:
+    inner = shrink(a)
+    return bool(not inner.is_empty and inner.intersects(b) and not inner.touches(b))
 
-    Measured as: ``a`` eroded by 0.01 mm still meets the interior of ``b``.
+
+def overlaps(a: Polygon, b: Polygon) -> bool:
+    """True when either shape reaches more than 0.01 mm into the other (DESIGN.md, Tolerance).
+
+    Measured both ways: ``a`` eroded by 0.01 mm still meets ``b``'s interior,
+    or ``b`` eroded by 0.01 mm still meets ``a``'s (a sharp corner can reach
+    deep into a rectangle while the rectangle barely reaches into it).
     """
     if not a.intersects(b):
         return False
-    inner = shrink(a)
-    return bool(not inner.is_empty and inner.intersects(b) and not inner.touches(b))
+    return _reaches_into(a, b) or _reaches_into(b, a)
 
 
 @dataclass(frozen=True)

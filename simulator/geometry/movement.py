@@ -454,10 +454,15 @@ def gates_passed(table: Table, path: Path, vehicle: VehiclePiece) -> tuple[str, 
     """
     if not table.gates or path.travel_mm <= 0:
         return ()
+    track = LineString(path.points(5.0)) if path.total > 0 else None
+    reach = half_diagonal_mm(vehicle.length_mm, vehicle.width_mm) + 5.0
+    near = [g for g in table.gates if track is None or track.distance(g.line) <= reach]
+    if not near:
+        return ()
     n = max(2, math.ceil(path.total))
     poses = [path.pose_at(path.total * i / n) for i in range(n + 1)]
     first: dict[str, int] = {}
-    for gate in table.gates:
+    for gate in near:
         line: LineString = gate.line
         gx, gy = gate.direction
         for i, (a, b) in enumerate(zip(poses[:-1], poses[1:], strict=True)):
@@ -512,6 +517,40 @@ def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: Templa
         gates_passed=gates_passed(table, path, vehicle), travel_mm=path.travel_mm, path=path, placed=placed,
         table_after=table_after, notes=tuple(state.notes),
     )
+
+
+@dataclass(frozen=True)
+class PivotResult:
+    """A pivot about the centre from rest (a Spin, p.24; Lose Control, p.35).
+
+    ``turned_deg``: how far it turned (counter-clockwise positive); ``stopped``:
+    it met something before turning the whole way; ``collisions``: what it hit
+    that is not ``ignored``; ``table_after``: with the vehicle turned and any
+    destructible obstacle it hit removed.
+    """
+
+    final: Pose
+    turned_deg: float
+    stopped: bool
+    collisions: tuple[Collision, ...]
+    removed: tuple[str, ...]
+    table_after: Table
+
+
+def resolve_pivot(table: Table, vehicle_id: str, delta_deg: float,
+                  ignored: frozenset[str] = frozenset()) -> PivotResult:
+    """Pivot ``vehicle_id`` about its centre by ``delta_deg`` (any size, ccw positive), stopping at
+    first contact and never turning into what it started touching (GEOMETRY.md 4.7).
+
+    ``ignored``: obstructions ignored this Movement Step (touching does not make
+    a Collision with them). Raises ``KeyError`` for an unknown vehicle.
+    """
+    vehicle = table.vehicle(vehicle_id)
+    state = _State(table, vehicle, set(ignored), reversing=vehicle.reversing)
+    turned, stopped = _spin(state, vehicle.pose, delta_deg) if delta_deg else (0.0, False)
+    final = vehicle.pose.turned(turned)
+    after = state.table.with_vehicle(vehicle.moved(final))
+    return PivotResult(final, turned, stopped, tuple(state.collisions), tuple(state.removed), after)
 
 
 def with_pose(table: Table, vehicle_id: str, pose: Pose) -> Table:

@@ -27,9 +27,7 @@ clearance for cutting, 10 mm page margin; output is byte-for-byte reproducible.
 from __future__ import annotations
 
 import math
-import os
 import re
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +39,7 @@ from numpy.typing import NDArray
 from shapely import affinity
 from shapely.geometry import LineString, Polygon, box
 
+from simulator.atomic import write_text_atomic
 from simulator.geometry.templates import MovementTemplate, Permission, ShootingTemplate, TemplateSet
 
 SHEET_W_MM = 210.0
@@ -560,18 +559,8 @@ def _sheet_svg(ts: TemplateSet, sheet: _Sheet, index: int, count: int) -> str:
 
 
 def _write_atomic(path: Path, text: str) -> None:
-    """Write UTF-8 ``text`` to ``path`` via a temp file in the same directory and ``os.replace``."""
-    umask = os.umask(0)
-    os.umask(umask)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the usual permissions
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write UTF-8 ``text`` to ``path`` atomically."""
+    write_text_atomic(path, text)
 
 
 def render_sheets(template_set: TemplateSet) -> list[str]:

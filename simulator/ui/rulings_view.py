@@ -13,8 +13,6 @@ dragged. Situations are saved as rulings files (RULINGS.md) atomically.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +25,7 @@ import tomlkit
 from shapely.geometry import Polygon
 from shapely.ops import nearest_points
 
+from simulator.atomic import write_text_atomic
 from simulator.geometry.placement import Move
 from simulator.geometry.pose import footprint
 from simulator.geometry.table import Table
@@ -472,17 +471,7 @@ def save_rulings(path: Path, scenario: Scenario, table: Table, state: RulingsSta
                  vehicle_id: str | None) -> None:
     """Write :func:`rulings_document` to ``path`` atomically (temporary file, then ``os.replace``)."""
     path = Path(path)
-    text = tomlkit.dumps(rulings_document(scenario, table, state, move, vehicle_id))
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent or Path("."))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text_atomic(path, tomlkit.dumps(rulings_document(scenario, table, state, move, vehicle_id)))
 
 
 def select_query(queries: Sequence[dict[str, Any]], query_id: str | None) -> dict[str, Any] | None:
