@@ -35,7 +35,7 @@ HULL_STEP = 0.25
 
 MAX_ITERATIONS = 200_000
 
-_CONTACT_TARGET_MM = 1e-5
+_CONTACT_TARGET_MM = 1e-4
 """The contact search stops this close (well inside the 0.001 mm it promises)."""
 
 
@@ -200,6 +200,14 @@ def _sagitta_bound(seg: Segment, t: float, reach: float) -> float:
     return t * t * k * (1.0 + k * reach) / 8.0
 
 
+def _touching(shape: Polygon, items: list[Obstruction]) -> list[str]:
+    """Ids of the obstructions within 0.01 mm of ``shape`` (vectorised)."""
+    if not items:
+        return []
+    near = shapely.dwithin(shape, np.array([o.shape for o in items], dtype=object), TOUCH_MM)
+    return [o.id for o, hit in zip(items, near, strict=True) if hit]
+
+
 def first_contact(path: Path, u_start: float, u_end: float, vehicle: VehiclePiece,
                   shapes: _Shapes) -> float | None:
     """The first parameter in [u_start, u_end] where the vehicle comes within 0.001 mm of a shape.
@@ -340,12 +348,19 @@ def _remove(state: _State, hits: list[Obstruction]) -> bool:
 
 
 def reach_bounds(placed: PlacedMove, v: VehiclePiece) -> tuple[float, float, float, float]:
-    """A box holding every footprint along the path and the whole movement template."""
-    pts = placed.path.points(10.0)
-    pad = half_diagonal_mm(v.length_mm, v.width_mm) + 10.0
-    tx0, ty0, tx1, ty1 = placed.movement_polygon.bounds
-    return (min(float(pts[:, 0].min()) - pad, tx0), min(float(pts[:, 1].min()) - pad, ty0),
-            max(float(pts[:, 0].max()) + pad, tx1), max(float(pts[:, 1].max()) + pad, ty1))
+    """A box holding every footprint along the path and the whole movement template.
+
+    The centre runs on the template's centre line or the straight lead-in and
+    lead-out, which lie inside the start and final footprints (a Slide's shift
+    lies inside the Slide template and the final footprint), so the bounds of
+    those shapes grown by the half-diagonal hold every pose.
+    """
+    boxes = [placed.movement_polygon.bounds, placed.template_polygon.bounds,
+             footprint(placed.start, v.length_mm, v.width_mm).bounds,
+             footprint(placed.final_position, v.length_mm, v.width_mm).bounds]
+    pad = half_diagonal_mm(v.length_mm, v.width_mm) + 1.0
+    return (min(b[0] for b in boxes) - pad, min(b[1] for b in boxes) - pad,
+            max(b[2] for b in boxes) + pad, max(b[3] for b in boxes) + pad)
 
 
 def _live(state: _State) -> tuple[_Shapes, _Shapes]:
@@ -492,7 +507,8 @@ def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: Templa
     placed = place(template_set, vehicle.pose, vehicle.length_mm, vehicle.width_mm, move)
     start_fp = vehicle.footprint
     everything = obstructions_for(table, vehicle)
-    ignored = {o.id for o in everything if ignore_obstructions or touches(start_fp, o.shape)}
+    touching_at_start = _touching(start_fp, everything)
+    ignored = {o.id for o in everything} if ignore_obstructions else set(touching_at_start)
     state = _State(table, vehicle, ignored, reach_bounds(placed, vehicle), reversing=move.reverse)
     u, interrupted, at_ifp = _drive(state, placed)
     path = truncated(placed.path_before_spin, u)
@@ -511,7 +527,7 @@ def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: Templa
     return MoveResult(
         final=final.normalised(), interrupted=interrupted, ended_interrupted=at_ifp,
         collisions=tuple(state.collisions),
-        ignored=tuple(sorted(o.id for o in everything if touches(start_fp, o.shape))), removed=tuple(state.removed),
+        ignored=tuple(sorted(touching_at_start)), removed=tuple(state.removed),
         disqualified=_disqualified(table, placed),
         surfaces=_surfaces(table, placed, moved.footprint, vehicle.airborne),
         gates_passed=gates_passed(table, path, vehicle), travel_mm=path.travel_mm, path=path, placed=placed,

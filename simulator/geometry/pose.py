@@ -92,9 +92,13 @@ def transform_points(frame: Pose, points: NDArray[np.float64]) -> NDArray[np.flo
 
 def footprint_corners(pose: Pose, length_mm: float, width_mm: float) -> NDArray[np.float64]:
     """The footprint's corners, shape (4, 2): front-left, rear-left, rear-right, front-right."""
-    hl, hw = length_mm / 2.0, width_mm / 2.0
-    local = np.array([[hl, hw], [-hl, hw], [-hl, -hw], [hl, -hw]])
-    return transform_points(pose, local)
+    rad = math.radians(pose.heading_deg)
+    c, s = math.cos(rad), math.sin(rad)
+    fx, fy = c * length_mm / 2.0, s * length_mm / 2.0
+    lx, ly = -s * width_mm / 2.0, c * width_mm / 2.0
+    x, y = pose.x_mm, pose.y_mm
+    return np.array([[x + fx + lx, y + fy + ly], [x - fx + lx, y - fy + ly],
+                     [x - fx - lx, y - fy - ly], [x + fx - lx, y + fy - ly]])
 
 
 def footprint(pose: Pose, length_mm: float, width_mm: float) -> Polygon:
