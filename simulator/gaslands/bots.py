@@ -35,6 +35,7 @@ import shapely
 from numpy.typing import NDArray
 
 from simulator.errors import IllegalChoice
+from simulator.gaslands.audience import VoteEffect
 from simulator.gaslands.collisions import Reaction
 from simulator.gaslands.decisions import (
     Activate,
@@ -51,6 +52,7 @@ from simulator.gaslands.decisions import (
     Side,
     SlideFacing,
     SpendShifts,
+    SpendVotes,
     Spin,
 )
 from simulator.gaslands.dice import SkidFace
@@ -242,7 +244,21 @@ class Bot:
             return LoseControl(self._lose_control(game, nav))
         if kind == "pass_pole":
             return PassPole(self._pass_pole(game, nav))
+        if kind == "votes":
+            return SpendVotes(self._votes(game))
         raise IllegalChoice(f"the bot has nothing to decide at {kind}")
+
+    def _votes(self, game: Game) -> tuple[VoteEffect, ...]:
+        """Respawn when out of the game; else calm the most hazardous own vehicle (p.89-90)."""
+        p = game.prompt
+        if "respawn" in p.options:
+            wreck = next(v for v in game.state.vehicles if v.player == p.player and v.status.value == "wreck")
+            return (VoteEffect("respawn", wreck.id),)
+        mine = [v for v in game.state.vehicles if v.player == p.player and v.in_play]
+        worst = max(mine, key=lambda v: v.hazards, default=None)
+        if "thunderous_applause" in p.options and worst is not None and worst.hazards >= 3:
+            return (VoteEffect("thunderous_applause", worst.id),)
+        return ()
 
     def _nav(self, game: Game) -> Navigator:
         if self.navigator is None or self.navigator.course != game.options.course:

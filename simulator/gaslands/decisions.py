@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from simulator.gaslands.audience import VoteEffect
 from simulator.gaslands.collisions import Reaction
 from simulator.gaslands.skid import SpendShift
 
@@ -103,14 +104,21 @@ class PassPole:
     player: int
 
 
+@dataclass(frozen=True)
+class SpendVotes:
+    """Spend Audience Votes on these effects before activating or passing (p.89); empty: spend none."""
+
+    effects: tuple[VoteEffect, ...] = ()
+
+
 Decision = (
     Activate | ChooseTemplate | RollSkid | PushIt | SpendShifts | SlideFacing | Spin | React | DeclareAttacks
-    | LoseControl | PassPole
+    | LoseControl | PassPole | SpendVotes
 )
 
 PromptKind = Literal[
     "activate", "template", "skid", "push_it", "shifts", "slide_facing", "spin", "react", "attacks",
-    "lose_control", "pass_pole", "game_over",
+    "lose_control", "pass_pole", "votes", "game_over",
 ]
 
 

@@ -28,6 +28,7 @@ from typing import TypeVar
 
 from simulator.errors import IllegalChoice
 from simulator.gaslands.attacks import attack_dice, evade_dice, explosion_dice, max_attacks, resolve_against
+from simulator.gaslands.audience import affordable, gain_at_round_start, gain_for_wreck, spend
 from simulator.gaslands.collisions import (
     Participant,
     Reaction,
@@ -50,13 +51,14 @@ from simulator.gaslands.decisions import (
     RollSkid,
     SlideFacing,
     SpendShifts,
+    SpendVotes,
     Spin,
 )
 from simulator.gaslands.dice import DiceSource, SeededDice
 from simulator.gaslands.permitted import STRAIGHTS, Manoeuvre, PermissionTable, permitted_templates
 from simulator.gaslands.race import Course, advance, finished, weapons_active
 from simulator.gaslands.referee import Contact, MovePlan, MoveReport, Referee
-from simulator.gaslands.round import after_activation, after_pass, next_gear_phase, qualifying
+from simulator.gaslands.round import RoundState, after_activation, after_pass, next_gear_phase, qualifying
 from simulator.gaslands.skid import Driving, SkidRoll, push_it, resolve_shifts, roll_skid_dice
 from simulator.gaslands.state import GameState, Status, VehicleState
 from simulator.gaslands.tables import Weapon, Weight
@@ -85,13 +87,15 @@ class Options:
     Touch It Use It (p.38, on by default); passing Pole Position at the end of
     each Gear Phase (Street Race, p.62); the race :class:`Course` (gates, weapons
     until Gate 1, Pole Position at gates, p.124-128); ``round_limit``: the game
-    ends without a winner after that many rounds (None: no limit).
+    ends without a winner after that many rounds (None: no limit);
+    ``audience_votes``: the Audience Votes module (p.88-90, off by default).
     """
 
     touch_it_use_it: bool = True
     pass_pole_each_phase: bool = True
     course: Course = Course()
     round_limit: int | None = None
+    audience_votes: bool = False
 
 
 @dataclass(frozen=True)
@@ -147,6 +151,10 @@ class Game:
         self._pole_pending = False
         self._after_pole: Callable[[], None] = self._next_opportunity
         self.origin: Origin | None = None
+        self._votes_offered = False
+        if options.audience_votes and not state.votes:
+            self.state = replace(state, votes=(0,) * len(state.players))
+            self._initial = self.state
         self._next_opportunity()
 
     # ------------------------------------------------------------------ replay
@@ -226,6 +234,7 @@ class Game:
             ("attacks", DeclareAttacks): lambda d: self._on_attacks(_as(d, DeclareAttacks)),
             ("lose_control", LoseControl): lambda d: self._on_lose_control(_as(d, LoseControl)),
             ("pass_pole", PassPole): lambda d: self._on_pass_pole(_as(d, PassPole)),
+            ("votes", SpendVotes): lambda d: self._on_votes(_as(d, SpendVotes)),
         }
 
     def _event(self, text: str, rule: str = "", dice: tuple[object, ...] = ()) -> None:
@@ -251,18 +260,61 @@ class Game:
         for _ in range(self.state.round.players * 6 * 2 + 1):
             rs = self.state.round
             if rs.phase_over:
-                self.state = self.state.with_round(next_gear_phase(rs, pass_pole=self.options.pass_pole_each_phase))
-                self._end_phase_effects()
+                self._next_phase(rs)
                 if self._check_game_over():
                     return
                 continue
+            if self._offer_votes(rs.turn):
+                return
             options = qualifying(self.state.contenders(), rs)
             if options:
                 self._active = ""
                 self._ask("activate", rs.turn, tuple(options), f"Gear Phase {rs.gear_phase}")
                 return
+            self._votes_offered = False
             self.state = self.state.with_round(after_pass(rs))
         self._ask("game_over", -1, note="no vehicle can activate")
+
+    def _next_phase(self, rs: RoundState) -> None:
+        """The next Gear Phase; Pole Position passes unless Carpe Diem froze it (p.62, p.90)."""
+        pass_pole = self.options.pass_pole_each_phase
+        if pass_pole and self.state.pole_frozen:
+            pass_pole = False
+            self.state = replace(self.state, pole_frozen=False)
+            self._event("Pole Position stays put", "Carpe Diem, p.90")
+        self.state = self.state.with_round(next_gear_phase(rs, pass_pole=pass_pole))
+        self._end_phase_effects()
+        if self.options.audience_votes and self.state.round.round_no > rs.round_no:
+            before = self.state.votes
+            self.state = replace(self.state, votes=gain_at_round_start(self.state, before))
+            for p, (a, b) in enumerate(zip(before, self.state.votes, strict=True)):
+                if b > a:
+                    self._event(f"{self.state.players[p]} gains {b - a} Audience Votes: no active vehicles",
+                                "Audience Votes, p.88")
+
+    # ------------------------------------------------------------------ Audience Votes (p.88-90)
+
+    def _offer_votes(self, player: int) -> bool:
+        """Ask ``player`` whether to spend votes before activating or passing (p.89); True if asked."""
+        if not self.options.audience_votes or self._votes_offered or self.state.votes_of(player) <= 0:
+            return False
+        effects = affordable(self.state, self.state.votes, player)
+        if not effects:
+            return False
+        self._votes_offered = True
+        self._active = ""
+        self._ask("votes", player, effects, f"{self.state.votes_of(player)} Audience Votes to spend (p.89)")
+        return True
+
+    def _on_votes(self, d: SpendVotes) -> None:
+        player = self.prompt.player
+        roll = self.dice.roll_d6(1)[0] if any(e.effect == "thunderous_applause" for e in d.effects) else 1
+        spent = spend(self.state, self.state.votes, player, d.effects, roll)
+        self.state = replace(spent.state, votes=spent.votes, pole_frozen=self.state.pole_frozen or spent.freeze_pole)
+        for line, rule in spent.lines:
+            self._event(f"{self.state.players[player]} spends votes: {line}", rule,
+                        (roll,) if "sheds" in line else ())
+        self._next_opportunity()
 
     def _end_phase_effects(self) -> None:
         self.state = replace(self.state, vehicles=tuple(replace(v, crew_penalty=0) for v in self.state.vehicles))
@@ -285,6 +337,7 @@ class Game:
         if d.vehicle_id not in self.prompt.options:
             raise IllegalChoice(f"{d.vehicle_id} does not qualify now", "Qualifying, p.19")
         self._active = d.vehicle_id
+        self._votes_offered = False
         self._event(f"{d.vehicle_id} activates in Gear Phase {self.state.round.gear_phase}", "p.19")
         v = self._vehicle()
         if v.on_fire:
@@ -426,6 +479,10 @@ class Game:
         return False
 
     def _set_pole(self, player: int) -> None:
+        if self.state.pole_frozen:
+            self.state = replace(self.state, pole_frozen=False)
+            self._event("Pole Position stays put", "Carpe Diem, p.90")
+            return
         self.state = self.state.with_round(replace(self.state.round, pole=player))
         self._event(f"Pole Position passes to {self.state.players[player]}", "Pole Position, p.125")
 
@@ -639,6 +696,9 @@ class Game:
         status = Status.WRECK if plan.stays_as_wreck else Status.REMOVED
         self._put(replace(v, gear=1, hazards=0, status=status))
         self._event(f"{vid} is Wrecked; Explosion check {roll}", "Getting Wrecked, p.43", (roll,))
+        if self.options.audience_votes:
+            self.state = replace(self.state, votes=gain_for_wreck(self.state.votes, v.player))
+            self._event(f"{self.state.players[v.player]} gains an Audience Vote", "Audience Votes, p.88")
         if plan.exploded:
             self._explode(vid, v.weight)
 

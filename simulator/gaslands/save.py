@@ -36,6 +36,7 @@ from typing import Any
 
 from simulator.atomic import write_text_atomic
 from simulator.errors import IllegalChoice, InputFileError, Problem
+from simulator.gaslands.audience import VoteEffect
 from simulator.gaslands.collisions import Reaction
 from simulator.gaslands.decisions import (
     Activate,
@@ -50,6 +51,7 @@ from simulator.gaslands.decisions import (
     RollSkid,
     SlideFacing,
     SpendShifts,
+    SpendVotes,
     Spin,
 )
 from simulator.gaslands.dice import SeededDice
@@ -66,7 +68,7 @@ VERSION = 1
 _DECISIONS: dict[str, type[Any]] = {
     cls.__name__: cls
     for cls in (Activate, ChooseTemplate, RollSkid, PushIt, SpendShifts, SlideFacing, Spin, React, DeclareAttacks,
-                LoseControl, PassPole)
+                LoseControl, PassPole, SpendVotes)
 }
 
 
@@ -105,6 +107,8 @@ def decode_decision(data: dict[str, Any]) -> Decision:
         return DeclareAttacks(tuple(Attack(int(a["mount"]), str(a["target"])) for a in body.get("attacks", [])))
     if cls is React:
         return React(Reaction(body["reaction"]))
+    if cls is SpendVotes:
+        return SpendVotes(tuple(VoteEffect(**e) for e in body.get("effects", [])))
     if cls is PushIt:
         return PushIt(tuple(int(i) for i in body.get("reroll", [])))
     decision: Decision = cls(**body)
@@ -125,6 +129,7 @@ def decode_options(data: dict[str, Any]) -> Options:
         course=Course(course.get("kind", "street_race"), tuple(course.get("gates", ())),
                       int(course.get("weapons_from_gate", 0)), bool(course.get("pole_at_gates", False))),
         round_limit=data.get("round_limit"),
+        audience_votes=bool(data.get("audience_votes", False)),
     )
 
 

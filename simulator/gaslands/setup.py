@@ -58,7 +58,8 @@ def course_for(scenario: Scenario) -> Course:
 def options_for(scenario: Scenario, options: Options | None = None) -> Options:
     """``options`` (default: the defaults) with the scenario's race rules filled in."""
     course = course_for(scenario)
-    base = options or Options(round_limit=DEFAULT_ROUND_LIMIT)
+    base = options or Options(round_limit=DEFAULT_ROUND_LIMIT,
+                              audience_votes=bool(scenario.spec.options.get("audience_votes", False)))
     return replace(base, course=course, pass_pole_each_phase=course.kind != "death_race")
 
 

@@ -131,6 +131,12 @@ class GameState:
     round: RoundState
     removed_obstacles: frozenset[str] = frozenset()
     winner: int | None = None
+    votes: tuple[int, ...] = ()
+    pole_frozen: bool = False
+
+    def votes_of(self, player: int) -> int:
+        """Audience Votes held by ``player`` (p.88); 0 when the module is off."""
+        return self.votes[player] if player < len(self.votes) else 0
 
     def vehicle(self, vehicle_id: str) -> VehicleState:
         """The vehicle with this id; ``KeyError`` if none."""

@@ -1,0 +1,773 @@
+"""A :class:`~simulator.ui.controller.TurnController` driven by a rules-engine :class:`Game` (hot-seat play).
+
+The window never changes the game itself: every click the player makes in
+game mode becomes a decision value (:mod:`simulator.gaslands.decisions`)
+passed to :meth:`Game.decide`; the engine checks it and answers with the next
+prompt. This controller keeps only what the screen needs around that:
+
+- the table as it should be drawn (:meth:`GameController.display_table`): the
+  scenario's table with the game's poses, gears, destroyed obstacles and wrecks;
+- what the player is assembling for the current prompt before it is sent
+  (dice marked for Push It, Shifts spent so far, attacks picked, a Spin or
+  Lose Control facing): :class:`Draft`;
+- which seats bots take (:attr:`GameController.bots`) and their visible delay;
+- motions to animate after a decision (the car drives along the geometry's
+  path of its move, ``MoveResult.path``; other pose changes slide there);
+- the save file: autosave after every decision (:func:`simulator.gaslands.save.autosave`
+  writes between activations, DESIGN.md), save, load, and undo as a replay
+  of all but the last decision (:func:`simulator.gaslands.save.undo`).
+
+Rules quoted by page: the round p.19-20, the Movement Step p.21-26, Skid
+Dice and Shifts p.22-24 and p.38-41, attacks p.30-33, Collisions p.52-57,
+Wipeouts p.34-35, Wrecks p.43-44, the races p.62 and p.124-128.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from simulator.errors import IllegalChoice
+from simulator.gaslands import save as saving
+from simulator.gaslands.attacks import max_attacks
+from simulator.gaslands.bots import Bot
+from simulator.gaslands.collisions import Reaction
+from simulator.gaslands.decisions import (
+    Activate,
+    Attack,
+    ChooseTemplate,
+    Decision,
+    DeclareAttacks,
+    LoseControl,
+    PassPole,
+    PushIt,
+    React,
+    RollSkid,
+    SlideFacing,
+    SpendShifts,
+    Spin,
+)
+from simulator.gaslands.dice import SkidFace
+from simulator.gaslands.game import Event, Game
+from simulator.gaslands.permitted import Manoeuvre, permitted_templates
+from simulator.gaslands.race import standings
+from simulator.gaslands.round import qualifies
+from simulator.gaslands.skid import Driving, ShiftUse, SkidOutcome, SpendShift, resolve_shifts
+from simulator.gaslands.state import Status, VehicleState
+from simulator.geometry.placement import Move
+from simulator.geometry.pose import Pose
+from simulator.geometry.table import Table
+from simulator.scenario.loader import Scenario, parse_scenario
+from simulator.ui.controller import Verdict
+
+BOT_DELAY_S = 0.8
+"""A bot waits this long before each decision so people can follow it."""
+MOVE_S = 0.7
+"""How long a car takes to drive its move on screen."""
+ROLL_S = 0.45
+"""Dice tumble this long on screen before showing their faces."""
+FLASH_S = 3.5
+"""How long a badge (WIPEOUT, FLIPPED, WRECKED...) stays over a vehicle."""
+LOSE_CONTROL_TURNS = (-135.0, -90.0, -45.0, 0.0, 45.0, 90.0, 135.0, 180.0)
+"""Facings offered to the player who makes a wiped-out vehicle lose control (relative to its heading, p.35)."""
+SPIN_PRESETS = (-90.0, -45.0, 0.0, 45.0, 90.0)
+
+
+def default_autosave_path() -> Path:
+    """``~/.local/share/gaslands/autosave.json`` (the folder is made on first write)."""
+    return Path.home() / ".local" / "share" / "gaslands" / "autosave.json"
+
+
+@dataclass(frozen=True)
+class GameStatus:
+    """Dashboard values from the game state (the window's ``vehicle_status`` hook)."""
+
+    hazards: int
+    hull: int
+    hull_max: int
+    note: str = ""
+
+
+@dataclass
+class Motion:
+    """A vehicle moving on screen from one pose to another along sampled poses."""
+
+    vehicle_id: str
+    poses: list[Pose]
+    duration: float = MOVE_S
+    elapsed: float = 0.0
+
+    def pose(self) -> Pose:
+        """The pose now (smoothstep along the samples)."""
+        t = min(max(self.elapsed / self.duration, 0.0), 1.0) if self.duration > 0 else 1.0
+        t = t * t * (3.0 - 2.0 * t)
+        if len(self.poses) == 1:
+            return self.poses[0]
+        u = t * (len(self.poses) - 1)
+        i = min(int(u), len(self.poses) - 2)
+        return _lerp_pose(self.poses[i], self.poses[i + 1], u - i)
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.duration
+
+
+@dataclass
+class Draft:
+    """What the player is putting together for the current prompt, before it becomes a decision."""
+
+    marked: set[int] = field(default_factory=set)
+    spends: list[SpendShift] = field(default_factory=list)
+    attacks: list[Attack] = field(default_factory=list)
+    spin_deg: float = 0.0
+    turn_deg: float = 0.0
+
+
+@dataclass(frozen=True)
+class AttackOption:
+    """A weapon that can fire at a target now (p.30): the mount (``-1`` Handgun), names, range band, Cover."""
+
+    mount: int
+    weapon: str
+    target: str
+    range_band: str
+    cover: bool
+
+
+def _lerp_pose(a: Pose, b: Pose, t: float) -> Pose:
+    turn = math.remainder(b.heading_deg - a.heading_deg, 360.0)
+    return Pose(a.x_mm + (b.x_mm - a.x_mm) * t, a.y_mm + (b.y_mm - a.y_mm) * t, (a.heading_deg + turn * t) % 360.0)
+
+
+def _near(a: Pose, b: Pose, tol_mm: float = 0.5) -> bool:
+    return math.dist((a.x_mm, a.y_mm), (b.x_mm, b.y_mm)) <= tol_mm and abs(
+        math.remainder(a.heading_deg - b.heading_deg, 360.0)) <= 0.5
+
+
+def scenario_of(game: Game) -> Scenario:
+    """The scenario a game was started from (re-read from the text saved with it)."""
+    if game.origin is None:
+        raise ValueError("this game has no origin: create it with setup.new_game")
+    return parse_scenario(tomllib.loads(game.origin.scenario_text), game.origin.source)
+
+
+class GameController:
+    """Hot-seat play of a :class:`Game` in the window (see the module docstring)."""
+
+    def __init__(self, game: Game, scenario: Scenario | None = None, *, autosave_path: Path | None = None,
+                 bots: set[int] | None = None, bot_delay_s: float = BOT_DELAY_S,
+                 animate: bool = True) -> None:
+        self.game = game
+        self.scenario = scenario or scenario_of(game)
+        self.autosave_path = autosave_path
+        self.bots: set[int] = set(bots or ())
+        self.bot = Bot()
+        self.bot_delay_s = bot_delay_s
+        self.animate = animate
+        self.bot_wait = 0.0
+        self.bots_paused = False
+        self.motions: list[Motion] = []
+        self.draft = Draft()
+        self.message = ""
+        self.revision = 0
+        self.roll_left = 0.0
+        self.flashes: dict[str, tuple[str, float]] = {}
+        self.fresh = 0
+        """Index into the log of the first event of the last decision (newer events are highlighted)."""
+        self.autosaved_once = False
+        self.on_change: Callable[[], None] | None = None
+        self._tumble = random.Random(0)
+
+    # ================================================================ names and state
+    @property
+    def state(self):  # noqa: ANN201  (GameState; kept short for the drawing code)
+        return self.game.state
+
+    @property
+    def prompt(self):  # noqa: ANN201
+        return self.game.prompt
+
+    def name(self, vehicle_id: str) -> str:
+        """The vehicle's name from the scenario (else the id)."""
+        try:
+            return self.scenario.vehicle_spec(vehicle_id).name or vehicle_id
+        except KeyError:
+            return vehicle_id
+
+    def player_name(self, player: int) -> str:
+        """The player's name (``Red Team``)."""
+        players = self.state.players
+        return players[player] if 0 <= player < len(players) else "nobody"
+
+    def player_colour(self, player: int) -> str:
+        """The player's colour from the scenario (hex)."""
+        spec = self.scenario.spec.player
+        return spec[player].colour if 0 <= player < len(spec) and spec[player].colour else "#999999"
+
+    def readable(self, text: str) -> str:
+        """Engine text with vehicle ids replaced by their names."""
+        for v in sorted(self.state.vehicles, key=lambda v: -len(v.id)):
+            text = text.replace(v.id, self.name(v.id))
+        return text
+
+    def vehicle(self, vehicle_id: str) -> VehicleState:
+        """The engine's vehicle."""
+        return self.state.vehicle(vehicle_id)
+
+    def is_bot_turn(self) -> bool:
+        """Whether a bot answers the current prompt."""
+        return self.prompt.kind != "game_over" and self.prompt.player in self.bots
+
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.prompt.kind == "game_over"
+
+    def qualifying_now(self) -> tuple[str, ...]:
+        """Every vehicle that may still activate in this Gear Phase, whichever player owns it (p.19)."""
+        rs = self.state.round
+        return tuple(v.id for v in self.state.vehicles if qualifies(v.contender(), rs))
+
+    def display_table(self) -> Table:
+        """The scenario's table with the game's poses and gears; removed obstacles gone, wrecks kept as pieces."""
+        base = self.scenario.table
+        pieces = []
+        for piece in base.vehicles:
+            try:
+                v = self.vehicle(piece.id)
+            except KeyError:
+                continue
+            if v.status in (Status.REMOVED, Status.DISQUALIFIED):
+                continue
+            pieces.append(replace(piece, pose=v.pose, gear=v.gear, reversing=v.reversing))
+        removed = self.state.removed_obstacles
+        obstacles = tuple(o for o in base.obstacles if o.id not in removed)
+        return replace(base, vehicles=tuple(pieces), obstacles=obstacles)
+
+    def wrecks(self) -> frozenset[str]:
+        """Ids of the vehicles that are wrecks on the table (p.43)."""
+        return frozenset(v.id for v in self.state.vehicles if v.status is Status.WRECK)
+
+    def moving_pose(self, vehicle_id: str) -> Pose | None:
+        """Where an animated vehicle is drawn now (None: at its pose)."""
+        for m in self.motions:
+            if m.vehicle_id == vehicle_id:
+                return m.pose()
+        return None
+
+    # ================================================================ TurnController
+    def headline(self, table: Table) -> str:
+        """Round, Gear Phase and whose decision it is."""
+        rs = self.state.round
+        if self.over():
+            return f"Game over after round {rs.round_no}"
+        who = self.player_name(self.prompt.player)
+        return f"Round {rs.round_no}, Gear Phase {rs.gear_phase}: {who} to decide"
+
+    def active_vehicle(self) -> str:
+        """The vehicle the prompt is about ('' when choosing which to activate)."""
+        return self.prompt.vehicle_id
+
+    def can_select(self, table: Table, vehicle_id: str) -> Verdict:
+        """Only the vehicle to act (or, when activating, a qualifying one) may be picked."""
+        p = self.prompt
+        if p.kind == "game_over":
+            return Verdict.no("The game is over. Ctrl+Z takes the last decision back; F2 opens the free table.")
+        if self.is_bot_turn():
+            return Verdict.no(f"{self.player_name(p.player)} is played by a bot: wait, or give the seat "
+                              "to a person with its seat button.")
+        if p.kind == "activate":
+            if vehicle_id in p.options:
+                return Verdict.yes()
+            return Verdict.no(f"{self.name(vehicle_id)} does not qualify now: {self.player_name(p.player)} "
+                              f"activates one of {', '.join(self.name(o) for o in p.options)} (p.19)")
+        if vehicle_id == p.vehicle_id:
+            return Verdict.yes()
+        return Verdict.no(f"{self.name(p.vehicle_id)} is activated now; answer the panel on the right.")
+
+    def permitted(self, vehicle_id: str) -> dict[str, Manoeuvre]:
+        """The templates the engine offers this vehicle now, with how each counts (p.22, p.38)."""
+        p = self.prompt
+        if p.kind != "template" or vehicle_id != p.vehicle_id:
+            return {}
+        v = self.vehicle(vehicle_id)
+        found = permitted_templates(self.game.permissions, v.gear, full_throttle=v.has("Full Throttle"),
+                                    zero_crew=v.crew_now == 0)
+        return {t: found.get(t, Manoeuvre.PERMITTED) for t in p.options if isinstance(t, str)}
+
+    def manoeuvre(self, table: Table, vehicle_id: str, template: str) -> Manoeuvre:
+        """The engine's legal templates only; everything else is not permitted now."""
+        return self.permitted(vehicle_id).get(template, Manoeuvre.NOT_PERMITTED)
+
+    def can_move(self, table: Table, vehicle_id: str, move: Move) -> Verdict:
+        """A template may be chosen for the active vehicle during its template decision only."""
+        p = self.prompt
+        if p.kind != "template" or vehicle_id != p.vehicle_id:
+            return Verdict.no("No template to choose now: " + self.instruction())
+        if move.template not in p.options:
+            label = move.template.replace("_", " ")
+            return Verdict.no(f"{label} is not permitted in Gear {self.vehicle(vehicle_id).gear} (p.17-18)")
+        if move.reverse and self.vehicle(vehicle_id).gear != 1:
+            return Verdict.no("only a vehicle in Gear 1 may reverse (p.39)")
+        if move.slide or move.spin_deg:
+            return Verdict.no("Slides and Spins come from the Skid Dice (p.24)")
+        return Verdict.yes()
+
+    def can_hand_move(self, table: Table, piece_id: str) -> Verdict:
+        """Nothing moves by hand in a game (F2 opens the free table)."""
+        return Verdict.no("In a game pieces move only by the rules; F2 opens the free table to move by hand.")
+
+    def can_set_gear(self, table: Table, vehicle_id: str, gear: int) -> Verdict:
+        """Gears change only with Shift results (p.23)."""
+        return Verdict.no("In a game the gear changes by spending Shift results on the Skid Dice (p.23).")
+
+    def moved(self, before: Table, after: Table, vehicle_id: str, move: Move | None) -> None:
+        """The game moves pieces itself; the window reports nothing."""
+
+    def vehicle_status(self, vehicle_id: str) -> GameStatus | None:
+        """Hazard Tokens, Hull Points and a note (wreck, on fire, gates, qualifies) from the game state."""
+        try:
+            v = self.vehicle(vehicle_id)
+        except KeyError:
+            return None
+        notes = []
+        if v.status is Status.WRECK:
+            notes.append("WRECKED")
+        elif v.status is Status.REMOVED:
+            notes.append("DESTROYED")
+        elif v.status is Status.DISQUALIFIED:
+            notes.append("OFF THE TABLE")
+        if v.on_fire:
+            notes.append("ON FIRE")
+        course = self.game.options.course
+        if course.death_race:
+            notes.append(f"gates {v.gates_passed}/{len(course.gates)}")
+        if v.in_play and not self.over():
+            if vehicle_id == self.prompt.vehicle_id:
+                notes.append("ACTIVE")
+            elif vehicle_id in self.qualifying_now():
+                notes.append("to activate")
+        return GameStatus(v.hazards, v.hull_points, v.hull, ", ".join(notes))
+
+    # ================================================================ what to do now
+    def instruction(self) -> str:
+        """One sentence: who decides what now, and how."""
+        p = self.prompt
+        who = self.player_name(p.player)
+        name = self.name(p.vehicle_id) if p.vehicle_id else ""
+        if p.kind == "game_over":
+            return self.result_text()
+        if self.is_bot_turn():
+            return f"{who} (bot) is deciding..."
+        return {
+            "activate": f"{who}: click the car to activate (glowing), or drag a template onto it.",
+            "template": f"{who}: drag a permitted template from the tray onto {name}, then Enter.",
+            "skid": f"{who}: choose how many Skid Dice {name} rolls (p.22).",
+            "push_it": f"{who}: keep the dice, or click dice to reroll and Push It (+1 Hazard, p.40).",
+            "shifts": f"{who}: click a Hazard/Spin/Slide die to cancel it with a Shift, or use the buttons; Done.",
+            "slide_facing": f"{who}: which way does {name} face after its Slide? (p.26)",
+            "spin": f"{who}: Spin {name} up to 90 degrees, then Spin (Enter) (p.24).",
+            "react": f"{who}: Smash or Evade? (p.53)",
+            "attacks": f"{who}: pick targets for {name}'s weapons, then Fire (Enter) (p.30).",
+            "lose_control": f"{who}: choose the facing of {self.name(p.note)}, which lost control (p.35).",
+            "pass_pole": f"{who}: hand Pole Position to another player (p.125).",
+        }.get(p.kind, p.kind)
+
+    def result_text(self) -> str:
+        """Who won (or why nobody did)."""
+        w = self.state.winner
+        if w is None:
+            return f"Game over: no winner ({self.prompt.note})."
+        why = next((self.readable(e.text) for e in reversed(self.game.log)
+                    if "Finish Line" in e.text or "last player" in e.text), "")
+        return f"{self.player_name(w)} wins!" + (f" {why}." if why else "")
+
+    def standings(self) -> tuple[str, ...]:
+        """Vehicle names from first to last (p.128)."""
+        ids = standings(self.state, self.scenario.table, self.game.options.course)
+        return tuple(self.name(i) for i in ids)
+
+    # ================================================================ drafts for the current prompt
+    def shift_outcome(self) -> tuple[SkidOutcome | None, str]:
+        """What the Shifts spent so far would give, or why they are illegal."""
+        v = self.vehicle(self.prompt.vehicle_id)
+        try:
+            return resolve_shifts(Driving(v.gear, v.hazards, v.max_gear), self.game.skid_roll,
+                                  tuple(self.draft.spends)), ""
+        except IllegalChoice as exc:
+            return None, str(exc)
+
+    def shifts_left(self) -> int:
+        """Shift results not spent yet in the draft."""
+        return self.game.skid_roll.shifts - len(self.draft.spends)
+
+    def cancelled_dice(self) -> frozenset[int]:
+        """Dice the draft cancels with Shifts."""
+        return frozenset(s.die for s in self.draft.spends if s.use is ShiftUse.CANCEL and s.die is not None)
+
+    def can_spend(self, spend: SpendShift) -> bool:
+        """Whether one more Shift spent this way is legal (p.23)."""
+        if self.prompt.kind != "shifts" or self.shifts_left() <= 0:
+            return False
+        v = self.vehicle(self.prompt.vehicle_id)
+        try:
+            resolve_shifts(Driving(v.gear, v.hazards, v.max_gear), self.game.skid_roll,
+                           (*self.draft.spends, spend))
+        except IllegalChoice:
+            return False
+        return True
+
+    def attack_options(self) -> list[AttackOption]:
+        """Every weapon with a target in range and arc now (p.28-31), Handguns included."""
+        if self.prompt.kind != "attacks":
+            return []
+        v = self.vehicle(self.prompt.vehicle_id)
+        out = []
+        for mount in [*range(len(v.weapons)), -1]:
+            _, weapon = v.weapon(mount)
+            if weapon.dropped or (weapon.attack_dice == 0 and weapon.dice_by_range is None):
+                continue
+            if mount >= 0 and v.weapons[mount].ammo == 0:
+                continue
+            for shot in self.game.referee.shots(self.state, v.id, mount):
+                out.append(AttackOption(mount, weapon.name, shot.target, shot.range_band, shot.cover))
+        return out
+
+    def attack_limit(self) -> int:
+        """Attacks allowed this Attack Step: the Crew Value (p.31)."""
+        return max_attacks(self.vehicle(self.prompt.vehicle_id).crew_now) if self.prompt.vehicle_id else 0
+
+    def preview_pose(self) -> Pose | None:
+        """Where a Spin or Lose Control facing being chosen would turn the vehicle (before the engine rules)."""
+        p = self.prompt
+        if p.kind == "spin":
+            return self.vehicle(p.vehicle_id).pose.turned(self.draft.spin_deg)
+        if p.kind == "lose_control":
+            return self.vehicle(p.note).pose.turned(self.draft.turn_deg)
+        return None
+
+    def slide_previews(self) -> dict[str, Pose]:
+        """For a slide_facing prompt: where the Slide ends facing left and right (geometry preview, p.26)."""
+        t = self.game.chosen_template
+        if self.prompt.kind != "slide_facing" or t is None:
+            return {}
+        out = {}
+        for side in ("left", "right"):
+            try:
+                r = self.game.referee.preview(self.state, self.prompt.vehicle_id,  # type: ignore[attr-defined]
+                                              Move(t.template, t.direction, t.reverse, True, side))
+                out[side] = r.final
+            except Exception:  # noqa: BLE001  (a preview only; the engine rules on the decision)
+                continue
+        return out
+
+    # ================================================================ actions (clicks and keys)
+    def act(self, action: str) -> bool:
+        """Run a panel action (``roll:2``, ``die:1``, ``done``...); True if it changed anything."""
+        if self.is_bot_turn() and not action.startswith("seat:"):
+            self.message = f"{self.player_name(self.prompt.player)} is a bot seat: wait for it."
+            return False
+        kind, _, arg = action.partition(":")
+        d = self.draft
+        p = self.prompt
+        if kind == "seat":
+            self.toggle_bot(int(arg))
+            return True
+        if kind == "activate":
+            return self.decide(Activate(arg))
+        if kind == "roll":
+            return self.decide(RollSkid(int(arg)))
+        if kind == "die":
+            return self._click_die(int(arg))
+        if kind == "push":
+            return self.decide(PushIt(tuple(sorted(d.marked))))
+        if kind == "keep":
+            return self.decide(PushIt(()))
+        if kind == "spend":
+            spend = SpendShift(ShiftUse(arg))
+            if not self.can_spend(spend):
+                self.message = "No Shift left for that, or it breaks a rule (p.23)."
+                return False
+            d.spends.append(spend)
+            return True
+        if kind == "unspend":
+            if d.spends:
+                d.spends.pop()
+            return True
+        if kind == "done":
+            return self.decide(SpendShifts(tuple(d.spends)))
+        if kind == "slide":
+            return self.decide(SlideFacing(arg))  # type: ignore[arg-type]
+        if kind == "spinto":
+            d.spin_deg = float(arg)
+            return True
+        if kind == "spin":
+            return self.decide(Spin(d.spin_deg))
+        if kind == "react":
+            return self.decide(React(Reaction(arg)))
+        if kind == "target":
+            mount_s, _, target = arg.partition(":")
+            attack = Attack(int(mount_s), target)
+            if attack in d.attacks:
+                d.attacks.remove(attack)
+            elif len(d.attacks) >= self.attack_limit():
+                self.message = f"Only {self.attack_limit()} attacks: the Crew Value (p.31). Untick one first."
+                return False
+            elif attack.mount >= 0 and any(a.mount == attack.mount for a in d.attacks):
+                self.message = "Each weapon attacks once per Attack Step (p.31)."
+                return False
+            else:
+                d.attacks.append(attack)
+            return True
+        if kind == "fire":
+            return self.decide(DeclareAttacks(tuple(d.attacks)))
+        if kind == "hold":
+            return self.decide(DeclareAttacks(()))
+        if kind == "turn":
+            d.turn_deg = float(arg)
+            return True
+        if kind == "lose":
+            return self.decide(LoseControl((self.vehicle(p.note).pose.heading_deg + d.turn_deg) % 360.0))
+        if kind == "pole":
+            return self.decide(PassPole(int(arg)))
+        self.message = f"unknown action {action}"
+        return False
+
+    def primary_action(self) -> str | None:
+        """What Enter does for the current prompt."""
+        p = self.prompt
+        if p.kind == "skid" and p.options:
+            return f"roll:{max(o for o in p.options if isinstance(o, int))}"
+        return {"push_it": "push" if self.draft.marked else "keep", "shifts": "done", "spin": "spin",
+                "attacks": "fire", "lose_control": "lose"}.get(p.kind)
+
+    def _click_die(self, index: int) -> bool:
+        p = self.prompt
+        faces = self.game.skid_roll.faces
+        if p.kind == "push_it":
+            if index in self.draft.marked:
+                self.draft.marked.discard(index)
+            elif 0 <= index < len(faces):
+                self.draft.marked.add(index)
+            return True
+        if p.kind == "shifts" and 0 <= index < len(faces):
+            cancel = SpendShift(ShiftUse.CANCEL, index)
+            if cancel in self.draft.spends:
+                self.draft.spends.remove(cancel)
+                return True
+            if faces[index] is SkidFace.SHIFT:
+                self.message = "A Shift spends itself: click a Hazard, Spin or Slide die to cancel it (p.23)."
+                return False
+            if not self.can_spend(cancel):
+                self.message = "No Shift left to cancel that die (p.23)."
+                return False
+            self.draft.spends.append(cancel)
+            return True
+        return False
+
+    def click_vehicle(self, vehicle_id: str) -> bool:
+        """A click on a car: activates it when the player is choosing which to activate (p.19)."""
+        p = self.prompt
+        if p.kind == "activate" and not self.is_bot_turn():
+            verdict = self.can_select(Table(1.0, 1.0), vehicle_id)
+            if not verdict.allowed:
+                self.message = verdict.reason
+                return False
+            return self.decide(Activate(vehicle_id))
+        return False
+
+    def toggle_bot(self, player: int) -> None:
+        """A bot takes the seat, or hands it back to a person."""
+        if not 0 <= player < len(self.state.players):
+            return
+        if player in self.bots:
+            self.bots.discard(player)
+            self.message = f"{self.player_name(player)} is played by a person now."
+        else:
+            self.bots.add(player)
+            self.bots_paused = False
+            self.message = f"A bot plays {self.player_name(player)} now."
+        self.bot_wait = 0.0
+        self._changed()
+
+    # ================================================================ deciding
+    def decide(self, decision: Decision) -> bool:
+        """Pass ``decision`` to the engine; animate and autosave. False (with the reason) if it is illegal."""
+        before = self.state
+        prompt = self.prompt
+        logged = len(self.game.log)
+        try:
+            self.game.decide(decision)
+        except IllegalChoice as exc:
+            self.message = f"Not allowed: {exc}"
+            return False
+        self.draft = Draft()
+        self.fresh = logged
+        new = self.game.log[logged:]
+        self.message = self.readable(new[-1].text) + (f" ({new[-1].rule})" if new[-1].rule else "") if new else ""
+        if self.animate:
+            self._animate(before, prompt.vehicle_id, decision)
+            if any(e.dice for e in new):
+                self.roll_left = ROLL_S
+        self._flash(new)
+        self._autosave()
+        self._changed()
+        return True
+
+    def _changed(self) -> None:
+        self.revision += 1
+        if self.on_change is not None:
+            self.on_change()
+
+    def _autosave(self) -> None:
+        if self.autosave_path is None:
+            return
+        try:
+            self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
+            wrote = saving.autosave(self.game, self.autosave_path)
+        except OSError as exc:
+            self.message = f"Autosave failed: {exc}"
+            return
+        if wrote and not self.autosaved_once:
+            self.autosaved_once = True
+            self.message += f"  [autosaving to {self.autosave_path}]"
+
+    def _flash(self, events: list[Event]) -> None:
+        """Badges over the vehicles that something happened to (shown on the table for a few seconds)."""
+        words = (("flips", "FLIPPED"), ("wipes out", "WIPEOUT"), ("Wrecked", "WRECKED"), ("explodes", "BOOM"),
+                 ("loses control", "LOST CONTROL"), ("disqualified", "OFF THE TABLE"), ("burns", "ON FIRE"),
+                 ("crosses the Finish", "FINISH!"), ("passes the Finish", "FINISH!"), ("passes gate", "GATE"))
+        ids = sorted((v.id for v in self.state.vehicles), key=len, reverse=True)
+        for e in events:
+            subject = next((i for i in ids if e.text.startswith(i)), None)
+            if subject is not None:
+                for needle, badge in words:
+                    if needle in e.text:
+                        self.flashes[subject] = (badge, FLASH_S)
+            if e.text.startswith("collision"):
+                for i in ids:
+                    if i in e.text:
+                        self.flashes[i] = ("COLLISION", FLASH_S)
+            if " attacks " in e.text:
+                target = e.text.split(" attacks ", 1)[1].split(":", 1)[0]
+                result = e.text.split(": ", 1)[-1]
+                if target in ids:
+                    self.flashes[target] = (result.upper(), FLASH_S)
+
+    def _animate(self, before, active: str, decision: Decision) -> None:  # noqa: ANN001
+        """Queue motions for every vehicle whose pose changed; the active one drives its template's path."""
+        self.motions = []
+        for old in before.vehicles:
+            try:
+                new = self.state.vehicle(old.id)
+            except KeyError:
+                continue
+            if _near(old.pose, new.pose, 1e-6):
+                continue
+            poses = self._path_poses(before, old, new.pose) if old.id == active else None
+            if poses is None:
+                poses = [old.pose, new.pose]
+            self.motions.append(Motion(old.id, poses))
+
+    def _path_poses(self, before, old: VehicleState, final: Pose) -> list[Pose] | None:  # noqa: ANN001
+        """The geometry's path of the template just driven (``MoveResult.path``), ending where the engine put it."""
+        t = self.game.chosen_template
+        preview = getattr(self.game.referee, "preview", None)
+        if t is None or preview is None:
+            return None
+        candidates = [Move(t.template, t.direction, t.reverse)]
+        if t.template.endswith("straight"):
+            candidates += [Move(t.template, t.direction, t.reverse, True, "left"),
+                           Move(t.template, t.direction, t.reverse, True, "right")]
+        else:
+            candidates.append(Move(t.template, t.direction, t.reverse, True))
+        best: tuple[float, list[Pose]] | None = None
+        for move in candidates:
+            try:
+                result = preview(before, old.id, move)
+            except Exception:  # noqa: BLE001  (animation only)
+                continue
+            end = result.final
+            gap = math.dist((end.x_mm, end.y_mm), (final.x_mm, final.y_mm)) + abs(
+                math.remainder(end.heading_deg - final.heading_deg, 360.0))
+            if best is None or gap < best[0]:
+                best = (gap, result.path.sample(4.0))
+        if best is None:
+            return None
+        poses = best[1]
+        if not _near(poses[-1], final):
+            poses = [*poses, final]
+        return poses
+
+    # ================================================================ time
+    def update(self, dt: float) -> None:
+        """Advance animations and the dice tumble; let a bot decide when its delay is over."""
+        for m in self.motions:
+            m.elapsed += dt
+        self.motions = [m for m in self.motions if not m.done]
+        self.roll_left = max(0.0, self.roll_left - dt)
+        self.flashes = {k: (w, t - dt) for k, (w, t) in self.flashes.items() if t - dt > 0}
+        if not self.is_bot_turn() or self.bots_paused or self.motions:
+            self.bot_wait = 0.0
+            return
+        self.bot_wait += dt
+        if self.bot_wait >= self.bot_delay_s:
+            self.bot_wait = 0.0
+            self.decide(self.bot.decide(self.game))
+
+    def tumbling_face(self, index: int) -> int:
+        """A random face shown while the dice tumble (not the game's dice)."""
+        return self._tumble.randint(1, 6) + 0 * index
+
+    # ================================================================ files
+    def replace_game(self, game: Game, message: str) -> None:
+        """Continue with another game value (after undo or load)."""
+        self.game = game
+        self.scenario = scenario_of(game)
+        self.draft = Draft()
+        self.motions = []
+        self.flashes = {}
+        self.fresh = len(game.log)
+        self.message = message
+        self._changed()
+
+    def undo(self) -> bool:
+        """Take back the last decision made by a person (bot answers after it go too): a replay (save.undo)."""
+        if not self.game.decisions:
+            self.message = "Nothing to undo: no decision yet."
+            return False
+        game = saving.undo(self.game)
+        steps = 1
+        all_bots = len(self.bots) >= len(self.state.players)
+        while not all_bots and game.decisions and game.prompt.player in self.bots:
+            game = saving.undo(game)
+            steps += 1
+        if all_bots:
+            self.bots_paused = True
+        self.replace_game(game, f"Undone: {steps} decision{'s' if steps > 1 else ''} taken back "
+                                f"({len(game.decisions)} remain)." + (" Bots paused: Space resumes."
+                                                                       if all_bots else ""))
+        return True
+
+    def save(self, path: Path) -> bool:
+        """Save the game (seed, scenario, decisions, log) to ``path`` atomically."""
+        try:
+            saving.save(self.game, path)
+        except OSError as exc:
+            self.message = f"Could not save {path}: {exc}"
+            return False
+        self.message = f"Saved the game to {path} ({len(self.game.decisions)} decisions)."
+        return True
+
+    def load(self, path: Path) -> bool:
+        """Replace the game with a saved one (replayed)."""
+        try:
+            game = saving.load(path)
+        except saving.SaveError as exc:
+            self.message = str(exc).splitlines()[0]
+            return False
+        self.replace_game(game, f"Loaded {path}: {len(game.decisions)} decisions replayed.")
+        return True
