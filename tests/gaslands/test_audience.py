@@ -7,7 +7,14 @@ from dataclasses import replace
 import pytest
 
 from simulator.errors import IllegalChoice
-from simulator.gaslands.audience import VoteEffect, affordable, audience_table, gain_at_round_start, gain_for_wreck, spend
+from simulator.gaslands.audience import (
+    VoteEffect,
+    affordable,
+    audience_table,
+    gain_at_round_start,
+    gain_for_wreck,
+    spend,
+)
 from simulator.gaslands.decisions import Activate, SpendVotes
 from simulator.gaslands.game import Options
 from simulator.gaslands.save import from_json, to_json
