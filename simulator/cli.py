@@ -1,7 +1,7 @@
 """The ``gaslands`` command.
 
-``gaslands``                      open the Street Race (p.61-62) in the window
-``gaslands play FILE``            open a scenario, rulings file or board in the window
+``gaslands``                      play the Street Race (p.61-62) hot-seat in the window
+``gaslands play FILE``            play a race (or a saved game ``.json``); open a rulings file or board
 ``gaslands render FILE -o PNG``   draw it headless (no display needed)
 ``gaslands rule FILE``            answer a rulings file's queries as JSON (RULINGS.md)
 ``gaslands export-templates -o DIR``  the template set as printable 1:1 SVG sheets
@@ -59,6 +59,15 @@ def cmd_play(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_NO_DISPLAY
+    ts = Path(args.template_set) if args.template_set else None
+    if path.suffix.lower() == ".json":
+        from simulator.gaslands.save import load
+
+        load(path)  # a saved game: check it replays before a window opens
+        from simulator.ui.app import run_window
+
+        run_window(path, ts, game=True)
+        return 0
     if _is_board(path):
         from simulator.ui.board_app import run_board_window
 
@@ -69,7 +78,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     load_scenario(path)  # validate before a window opens
     from simulator.ui.app import run_window
 
-    run_window(path, Path(args.template_set) if args.template_set else None, query=args.query)
+    run_window(path, ts, query=args.query)
     return 0
 
 
@@ -130,7 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--template-set", help="a template-set TOML file (default: the bundled set)")
     sub = parser.add_subparsers(dest="command")
     play = sub.add_parser("play", help="open a scenario in the window")
-    play.add_argument("file", nargs="?", help="scenario, rulings or board file (default: the Street Race)")
+    play.add_argument("file", nargs="?",
+                      help="scenario, saved game (.json), rulings or board file (default: the Street Race)")
     play.add_argument("--template-set", dest="template_set_sub", help="a template-set TOML file")
     play.add_argument("--query", help="a rulings file's query to show (its id or 1-based index)")
     render = sub.add_parser("render", help="draw a scenario to a PNG, headless")

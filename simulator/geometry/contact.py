@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Literal
 
+import numpy as np
 import shapely
 from shapely.geometry import Point, Polygon
+from numpy.typing import NDArray
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
-from simulator.geometry.pose import TOUCH_MM, footprint_corners, footprint_edges
+from simulator.geometry.pose import TOUCH_MM, footprint_corners
 from simulator.geometry.table import VehiclePiece
 
 Edge = Literal["front", "rear", "side"]
@@ -35,8 +38,30 @@ def shrink(shape: Polygon, by_mm: float = TOUCH_MM) -> BaseGeometry:
     return shape.buffer(-by_mm, join_style="mitre")
 
 
-def _reaches_into(a: Polygon, b: Polygon) -> bool:
-    inner = shrink(a)
+_CACHE_LIMIT = 2048
+_SHRUNK: dict[int, tuple[BaseGeometry, BaseGeometry]] = {}
+_ZONES: dict[int, tuple[BaseGeometry, BaseGeometry]] = {}
+
+
+def _cached(cache: dict[int, tuple[BaseGeometry, BaseGeometry]], shape: BaseGeometry,
+            make: Callable[[BaseGeometry], BaseGeometry]) -> BaseGeometry:
+    """``make(shape)``, remembered per shape object (for obstacles and footprints, which are reused)."""
+    hit = cache.get(id(shape))
+    if hit is not None and hit[0] is shape:
+        return hit[1]
+    out = make(shape)
+    if len(cache) > _CACHE_LIMIT:
+        cache.clear()
+    cache[id(shape)] = (shape, out)
+    return out
+
+
+def _inner_of(shape: Polygon, cache: bool) -> BaseGeometry:
+    return _cached(_SHRUNK, shape, shrink) if cache else shrink(shape)
+
+
+def _reaches_into(a: Polygon, b: Polygon, cache: bool = False) -> bool:
+    inner = _inner_of(a, cache)
     return bool(not inner.is_empty and inner.intersects(b) and not inner.touches(b))
 
 
@@ -50,6 +75,14 @@ def overlaps(a: Polygon, b: Polygon) -> bool:
     if not a.intersects(b):
         return False
     return _reaches_into(a, b) or _reaches_into(b, a)
+
+
+def overlaps_static(a: Polygon, b: Polygon) -> bool:
+    """:func:`overlaps` for a ``b`` that is used again and again (an obstacle or a parked vehicle's
+    footprint): its eroded shape is remembered, and tested first."""
+    if not a.intersects(b):
+        return False
+    return _reaches_into(b, a, cache=True) or _reaches_into(a, b)
 
 
 @dataclass(frozen=True)
@@ -69,6 +102,15 @@ def _swap(edge: str, reversing: bool) -> str:
     return {"front": "rear", "rear": "front"}.get(edge, edge)
 
 
+_EDGE_ORDER = ("front", "rear", "left", "right")
+_EDGE_CORNERS = np.array([[0, 3], [1, 2], [1, 0], [2, 3]])
+"""Each edge of :data:`_EDGE_ORDER` as indices of footprint_corners (fl, rl, rr, fr), as in footprint_edges."""
+
+
+def _zone(other: BaseGeometry) -> BaseGeometry:
+    return other.buffer(TOUCH_MM, quad_segs=4)
+
+
 def contact_edge(vehicle: VehiclePiece, other: BaseGeometry) -> Edge:
     """Which edge of ``vehicle`` touches ``other`` (p.52-53; GEOMETRY.md 5).
 
@@ -79,31 +121,37 @@ def contact_edge(vehicle: VehiclePiece, other: BaseGeometry) -> Edge:
     front, rear/side corner is side. A vehicle most recently moved in reverse
     swaps front and rear first (p.53).
     """
-    edges = footprint_edges(vehicle.pose, vehicle.length_mm, vehicle.width_mm)
-    zone = other.buffer(TOUCH_MM, quad_segs=4)
+    corners = footprint_corners(vehicle.pose, vehicle.length_mm, vehicle.width_mm)
+    segs = shapely.linestrings(corners[_EDGE_CORNERS])
+    # only edges within 0.01 mm of ``other`` can meet its 0.01 mm buffer (whose vertices lie on the offset)
+    near = shapely.distance(segs, other) <= TOUCH_MM + 1e-9
     lengths: dict[str, float] = {"front": 0.0, "rear": 0.0, "side": 0.0}
-    for name, seg in edges.items():
-        key = _swap(name, vehicle.reversing)
-        key = "side" if key in ("left", "right") else key
-        lengths[key] += seg.intersection(zone).length
+    if near.any():
+        zone = _cached(_ZONES, other, _zone)
+        parts = shapely.length(shapely.intersection(segs[near], zone)).tolist()
+        names = [n for n, k in zip(_EDGE_ORDER, near.tolist(), strict=True) if k]
+        for name, part in zip(names, parts, strict=True):
+            key = _swap(name, vehicle.reversing)
+            key = "side" if key in ("left", "right") else key
+            lengths[key] += part
     if sum(lengths.values()) >= CONTACT_LENGTH_MM:
         order = ("front", "side", "rear")
         best = max(order, key=lambda k: (lengths[k], -order.index(k)))
         return best  # type: ignore[return-value]
-    return _point_edge(vehicle, other)
+    return _point_edge(vehicle, other, corners, segs)
 
 
-def _point_edge(vehicle: VehiclePiece, other: BaseGeometry) -> Edge:
+def _point_edge(vehicle: VehiclePiece, other: BaseGeometry, corners: NDArray[np.float64],
+                segs: NDArray[np.object_]) -> Edge:
     boundary = vehicle.footprint.exterior
     p, _ = nearest_points(boundary, other)
-    corners = footprint_corners(vehicle.pose, vehicle.length_mm, vehicle.width_mm)
     names = ("front", "rear", "rear", "front")  # fl, rl, rr, fr: which end each corner is on
-    for (cx, cy), end in zip(corners, names, strict=True):
+    for (cx, cy), end in zip(corners.tolist(), names, strict=True):
         if math.hypot(p.x - cx, p.y - cy) <= TOUCH_MM:
             end = _swap(end, vehicle.reversing)
             return "front" if end == "front" else "side"
-    edges = footprint_edges(vehicle.pose, vehicle.length_mm, vehicle.width_mm)
-    name = min(edges, key=lambda n: edges[n].distance(Point(p.x, p.y)))
+    dist = shapely.distance(segs, Point(p.x, p.y)).tolist()
+    name = min(_EDGE_ORDER, key=lambda n: dist[_EDGE_ORDER.index(n)])
     key = _swap(name, vehicle.reversing)
     return "side" if key in ("left", "right") else key  # type: ignore[return-value]
 

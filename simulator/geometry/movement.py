@@ -14,6 +14,7 @@ No dice are rolled here: collisions are reported, the rules engine resolves them
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -23,7 +24,7 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
-from simulator.geometry.contact import Edge, Orientation, classify, overlaps, touches
+from simulator.geometry.contact import Edge, Orientation, classify, overlaps, overlaps_static, touches
 from simulator.geometry.path import Path, Segment, appended, truncated
 from simulator.geometry.placement import Move, PlacedMove, place
 from simulator.geometry.pose import CONTACT_MM, TOUCH_MM, Pose, footprint, footprint_corners, half_diagonal_mm
@@ -122,12 +123,7 @@ class MoveResult:
 # --------------------------------------------------------------------------- obstructions
 
 
-def obstructions_for(table: Table, mover: VehiclePiece) -> list[Obstruction]:
-    """What can stop ``mover``: vehicles in file order, then obstacles, then gate posts.
-
-    Airborne vehicles (p.70) are stopped only by Tall obstacles; grounded
-    vehicles ignore airborne ones.
-    """
+def _build_obstructions(table: Table, mover: VehiclePiece) -> list[Obstruction]:
     out: list[Obstruction] = []
     for v in table.vehicles:
         if v.id != mover.id and not mover.airborne and not v.airborne:
@@ -136,6 +132,53 @@ def obstructions_for(table: Table, mover: VehiclePiece) -> list[Obstruction]:
         if not mover.airborne or o.tall:
             out.append(Obstruction(o.id, o.polygon, obstacle=o))
     return out
+
+
+F64 = NDArray[np.float64]
+
+
+class _Scene:
+    """Everything that can stop one mover on one table, as arrays (built once per table and mover)."""
+
+    def __init__(self, items: list[Obstruction]) -> None:
+        self.items = items
+        self.array: NDArray[np.object_] = np.array([o.shape for o in items], dtype=object)
+        self.bounds: F64 = shapely.bounds(self.array) if items else np.zeros((0, 4))
+        if items:
+            shapely.prepare(self.array)
+        self._edges: _EdgeSet | None | bool = False
+
+    @property
+    def edges(self) -> _EdgeSet | None:
+        """The edges of every obstruction (None if one is not a polygon), built on first use."""
+        if self._edges is False:
+            self._edges = _edge_set([o.shape for o in self.items])
+        return self._edges  # type: ignore[return-value]
+
+
+_SCENES: dict[tuple[int, str, bool], tuple[weakref.ref[Table], _Scene]] = {}
+
+
+def _scene(table: Table, mover: VehiclePiece) -> _Scene:
+    """:class:`_Scene` of ``mover`` on ``table``, cached per table (tables are immutable values)."""
+    key = (id(table), mover.id, mover.airborne)
+    hit = _SCENES.get(key)
+    if hit is not None and hit[0]() is table:
+        return hit[1]
+    scene = _Scene(_build_obstructions(table, mover))
+    if len(_SCENES) > 64:
+        _SCENES.clear()
+    _SCENES[key] = (weakref.ref(table), scene)
+    return scene
+
+
+def obstructions_for(table: Table, mover: VehiclePiece) -> list[Obstruction]:
+    """What can stop ``mover``: vehicles in file order, then obstacles, then gate posts.
+
+    Airborne vehicles (p.70) are stopped only by Tall obstacles; grounded
+    vehicles ignore airborne ones.
+    """
+    return list(_scene(table, mover).items)
 
 
 class _Shapes:
@@ -154,6 +197,29 @@ class _Shapes:
         self.array: NDArray[np.object_] = np.array([o.shape for o in items], dtype=object)
         if items:
             shapely.prepare(self.array)
+        self._edges: _EdgeSet | None | bool = False
+        self._source: tuple[_Scene, NDArray[np.bool_]] | None = None
+
+    @classmethod
+    def of_scene(cls, scene: _Scene, keep: NDArray[np.bool_]) -> _Shapes:
+        """The obstructions of ``scene`` where ``keep`` is true (arrays shared with the cached scene)."""
+        out = cls.__new__(cls)
+        out.items = [o for o, k in zip(scene.items, keep.tolist(), strict=True) if k]
+        out.array = scene.array[keep]
+        out._edges = False
+        out._source = (scene, keep)
+        return out
+
+    @property
+    def edges(self) -> _EdgeSet | None:
+        """The edges of every obstruction as arrays (None if one is not a polygon)."""
+        if self._edges is False:
+            if self._source is not None:
+                full = self._source[0].edges
+                self._edges = None if full is None else full.subset(self._source[1])
+            else:
+                self._edges = _edge_set([o.shape for o in self.items])
+        return self._edges  # type: ignore[return-value]
 
     def distances(self, shape: BaseGeometry) -> NDArray[np.float64]:
         if not self.items:
@@ -167,16 +233,184 @@ class _Shapes:
 
     def within(self, shape: BaseGeometry, mm: float) -> list[Obstruction]:
         d = self.distances(shape)
-        return [o for o, di in zip(self.items, d, strict=True) if di <= mm]
+        return [o for o, di in zip(self.items, d.tolist(), strict=True) if di <= mm]
 
     def any_overlap(self, shape: Polygon) -> list[Obstruction]:
         if not self.items:
             return []
         hits = shapely.intersects(shape, self.array)
-        return [o for o, h in zip(self.items, hits, strict=True) if h and overlaps(shape, o.shape)]
+        if not hits.any():
+            return []
+        return [o for o, h in zip(self.items, hits.tolist(), strict=True) if h and overlaps_static(shape, o.shape)]
 
 
-# --------------------------------------------------------------------------- the contact search
+# --------------------------------------------------------------------------- exact contact events
+
+_TWO_PI = 2.0 * math.pi
+
+
+def _ring_edges(poly: BaseGeometry) -> F64 | None:
+    """A polygon's boundary edges as rows (ax, ay, bx, by), the material on each edge's left
+    (exterior counter-clockwise, holes clockwise); None for another geometry."""
+    if not isinstance(poly, Polygon) or poly.is_empty:
+        return None
+    rows = []
+    for i, ring in enumerate((poly.exterior, *poly.interiors)):
+        c = np.asarray(ring.coords, dtype=np.float64)[:, :2]
+        x, y = c[:, 0], c[:, 1]
+        area2 = float(np.dot(x[:-1], y[1:]) - np.dot(x[1:], y[:-1]))
+        if (area2 < 0.0) == (i == 0):
+            c = c[::-1]
+        rows.append(np.hstack((c[:-1], c[1:])))
+    return np.vstack(rows)
+
+
+_EDGES: dict[int, tuple[BaseGeometry, F64 | None]] = {}
+
+
+def _edges_of(poly: BaseGeometry) -> F64 | None:
+    """:func:`_ring_edges`, cached per polygon object (obstacles and footprints outlive tables)."""
+    hit = _EDGES.get(id(poly))
+    if hit is not None and hit[0] is poly:
+        return hit[1]
+    edges = _ring_edges(poly)
+    if len(_EDGES) > 4096:
+        _EDGES.clear()
+    _EDGES[id(poly)] = (poly, edges)
+    return edges
+
+
+class _EdgeSet:
+    """Polygon edges offset outwards by the contact target, and the polygons' vertices, as arrays.
+
+    An edge row is its offset line: origin ``(ax, ay)``, unit direction
+    ``(mx, my)``, outward normal ``(my, -mx)`` at angle ``beta``, ``length`` and
+    bounding box ``x0, x1, y0, y1``. The rows of polygon ``i`` are
+    ``edge_rows[i]:edge_rows[i + 1]`` and ``vertex_rows[i]:vertex_rows[i + 1]``.
+    """
+
+    def __init__(self, data: F64, verts: F64, edge_rows: list[int], vertex_rows: list[int]) -> None:
+        self.data, self.verts, self.edge_rows, self.vertex_rows = data, verts, edge_rows, vertex_rows
+        (self.ax, self.ay, self.length, self.mx, self.my, self.beta,
+         self.x0, self.x1, self.y0, self.y1) = data.T
+        self.vx, self.vy = verts.T
+
+    @staticmethod
+    def build(parts: list[F64], eps: float) -> _EdgeSet:
+        """From each polygon's edge rows (ax, ay, bx, by), offset outwards by ``eps``."""
+        rows = np.vstack(parts)
+        ax, ay, bx, by = rows.T
+        dx, dy = bx - ax, by - ay
+        length = np.hypot(dx, dy)
+        keep = length > 0.0
+        with np.errstate(all="ignore"):
+            mx, my = dx / length, dy / length
+        ox, oy = my * eps, -mx * eps
+        data = np.column_stack((ax + ox, ay + oy, length, mx, my, np.arctan2(-mx, my),
+                                np.minimum(ax, bx) + ox, np.maximum(ax, bx) + ox,
+                                np.minimum(ay, by) + oy, np.maximum(ay, by) + oy))
+        sizes = [len(p) for p in parts]
+        vertex_rows = [0, *np.cumsum(sizes).tolist()]
+        kept = np.concatenate(([0], np.cumsum(keep)))
+        edge_rows = [int(kept[i]) for i in vertex_rows]
+        return _EdgeSet(data[keep], rows[:, :2].copy(), edge_rows, vertex_rows)
+
+    def subset(self, keep: NDArray[np.bool_]) -> _EdgeSet:
+        """The rows of the polygons where ``keep`` is true."""
+        which = np.flatnonzero(keep).tolist()
+        if len(which) == len(keep):
+            return self
+        er, vr = self.edge_rows, self.vertex_rows
+        e_idx = np.concatenate([np.arange(er[i], er[i + 1]) for i in which]) if which else np.zeros(0, np.intp)
+        v_idx = np.concatenate([np.arange(vr[i], vr[i + 1]) for i in which]) if which else np.zeros(0, np.intp)
+        e_sizes = [er[i + 1] - er[i] for i in which]
+        v_sizes = [vr[i + 1] - vr[i] for i in which]
+        return _EdgeSet(self.data[e_idx], self.verts[v_idx], [0, *np.cumsum(e_sizes).tolist()],
+                        [0, *np.cumsum(v_sizes).tolist()])
+
+
+def _edge_set(shapes: list[BaseGeometry]) -> _EdgeSet | None:
+    """The :class:`_EdgeSet` of ``shapes``; None if one of them is not a polygon."""
+    parts = [_edges_of(g) for g in shapes]
+    if not parts or any(p is None for p in parts):
+        return None
+    return _EdgeSet.build([p for p in parts if p is not None], _CONTACT_TARGET_MM)
+
+
+def _box_lines(corners: F64, eps: float) -> tuple[F64, F64, F64, F64, F64, F64]:
+    """The footprint's edges offset outwards by ``eps``: (ax, ay, mx, my, length, beta), shape (1, 4).
+
+    ``corners`` run counter-clockwise (fl, rl, rr, fr), so outward is to each edge's right.
+    """
+    nxt = corners[[1, 2, 3, 0]]
+    d = nxt - corners
+    length = np.hypot(d[:, 0], d[:, 1])
+    mx, my = d[:, 0] / length, d[:, 1] / length
+    ax, ay = corners[:, 0] + my * eps, corners[:, 1] - mx * eps
+    return ax[None, :], ay[None, :], mx[None, :], my[None, :], length[None, :], np.arctan2(-mx, my)[None, :]
+
+
+def _line_hits_translate(px: F64, py: F64, vx: float, vy: float, ax: F64, ay: F64, mx: F64, my: F64,
+                         length: F64) -> float:
+    """Least s >= 0 at which a point p + v s crosses a line (origin a, direction m) within its span.
+
+    Points and lines broadcast against each other; inf if none does.
+    """
+    rx, ry = px - ax, py - ay
+    nv = my * vx - mx * vy
+    s = (mx * ry - my * rx) / nv
+    lam = mx * rx + my * ry + (mx * vx + my * vy) * s
+    ok = (s >= 0.0) & (lam >= 0.0) & (lam <= length)
+    return float(s[ok].min()) if ok.any() else math.inf
+
+
+def _circle_hits_translate(px: F64, py: F64, vx: float, vy: float, qx: F64, qy: F64, eps: float) -> float:
+    """Least s >= 0 at which a point p + v s (unit v) comes within ``eps`` of a point q; inf if never."""
+    rx, ry = px - qx, py - qy
+    b = rx * vx + ry * vy
+    disc = b * b - (rx * rx + ry * ry) + eps * eps
+    s = -b - np.sqrt(disc)
+    ok = s >= 0.0
+    return float(s[ok].min()) if ok.any() else math.inf
+
+
+def _line_hits_rotate(px: F64, py: F64, cx: float, cy: float, sgn: float, ax: F64, ay: F64, mx: F64, my: F64,
+                      length: F64, beta: F64) -> float:
+    """Least turn theta in [0, 2 pi) about (cx, cy) (direction ``sgn``) at which a point crosses a
+    line (origin a, direction m, normal angle ``beta``) within its span; inf if none does.
+
+    With r = p - c at angle alpha and n = (my, -mx): n.(c - a) + |r| cos(alpha + phi - beta) = 0,
+    and there m.(p - a) = m.(c - a) +- sqrt(|r|^2 - (n.(c - a))^2), no trigonometry per root.
+    """
+    rx, ry = px - cx, py - cy
+    rho2 = rx * rx + ry * ry
+    alpha = np.arctan2(ry, rx)
+    wx, wy = cx - ax, cy - ay
+    base = my * wx - mx * wy
+    along = mx * wx + my * wy
+    root = np.sqrt(rho2 - base * base)
+    psi = np.arccos(-base / np.sqrt(rho2))
+    gamma = beta - alpha
+    best = math.inf
+    for sign in (1.0, -1.0):
+        theta = np.mod(sgn * (gamma + sign * psi), _TWO_PI)
+        lam = along + sign * root
+        ok = (lam >= 0.0) & (lam <= length)
+        if ok.any():
+            best = min(best, float(theta[ok].min()))
+    return best
+
+
+def _circle_hits_rotate(px: F64, py: F64, cx: float, cy: float, sgn: float, qx: F64, qy: F64,
+                        eps: float) -> float:
+    """Least turn theta in [0, 2 pi) about (cx, cy) at which a point comes within ``eps`` of q; inf if never."""
+    rx, ry = px - cx, py - cy
+    wx, wy = qx - cx, qy - cy
+    rho2, w2 = rx * rx + ry * ry, wx * wx + wy * wy
+    psi = np.arccos((rho2 + w2 - eps * eps) / (2.0 * np.sqrt(rho2 * w2)))
+    gamma = np.arctan2(wy, wx) - np.arctan2(ry, rx)
+    both = np.fmin(np.mod(sgn * (gamma + psi), _TWO_PI), np.mod(sgn * (gamma - psi), _TWO_PI))
+    return float(np.nanmin(both)) if not np.isnan(both).all() else math.inf
 
 
 def _fp(pose: Pose, v: VehiclePiece) -> Polygon:
@@ -208,9 +442,137 @@ def _touching(shape: Polygon, items: list[Obstruction]) -> list[str]:
     return [o.id for o, hit in zip(items, near, strict=True) if hit]
 
 
+def _motion(seg: Segment) -> tuple[bool, float, float, float]:
+    """How ``seg`` moves the footprint: (rotating, a, b, rate).
+
+    A translation moves it by (a, b) per unit of parameter; a rotation turns it
+    about the fixed point (a, b) by ``rate`` radians per unit (signed,
+    counter-clockwise positive) - exactly what :meth:`Segment.pose_at` does.
+    """
+    s = seg.start
+    if seg.kind == "pivot":
+        return True, s.x_mm, s.y_mm, math.copysign(math.pi / 180.0, seg.length)
+    if seg.kind == "shift":
+        rad = math.radians(seg.shift_deg)
+        return False, math.cos(rad), math.sin(rad), 0.0
+    th0 = math.radians(s.heading_deg + (180.0 if seg.reverse else 0.0))
+    k = seg.curvature_per_mm
+    if abs(k) < 1e-12:
+        return False, math.cos(th0), math.sin(th0), 0.0
+    return True, s.x_mm - math.sin(th0) / k, s.y_mm + math.cos(th0) / k, k
+
+
+def _segment_hit(motion: tuple[bool, float, float, float], pose: Pose, span: float, vehicle: VehiclePiece,
+                 edges: _EdgeSet, eps: float) -> float | None:
+    """The least s in [0, span] at which the footprint, leaving ``pose`` with ``motion``
+    (:func:`_motion`), comes within ``eps`` of an obstruction of ``edges``; None if it does not.
+
+    Exact: at the first such moment either a footprint corner is ``eps`` from an
+    obstruction's edge (on its outer side) or vertex, or an obstruction's vertex
+    is ``eps`` from a footprint edge, and each of those events is solved in
+    closed form for a translation or a rotation about a fixed point; only edges
+    and vertices within the swept box are examined. Nothing thin can be
+    stepped over.
+    """
+    rotating, a, b, rate = motion
+    corners = footprint_corners(pose, vehicle.length_mm, vehicle.width_mm)
+    cx, cy = corners[:, 0], corners[:, 1]
+    if rotating:
+        turn = abs(rate) * span
+        n = max(1, math.ceil(turn / 0.2))
+        angles = np.linspace(0.0, math.copysign(turn, rate), n + 1)[:, None]
+        rx, ry = cx - a, cy - b
+        c, s_ = np.cos(angles), np.sin(angles)
+        xs, ys = a + c * rx - s_ * ry, b + s_ * rx + c * ry
+        pad = float(np.hypot(rx, ry).max()) * (1.0 - math.cos(turn / n / 2.0)) + eps + 1e-6
+    else:
+        xs = np.concatenate((cx, cx + a * span))
+        ys = np.concatenate((cy, cy + b * span))
+        pad = eps + 1e-6
+    bx0, bx1 = float(xs.min()) - pad, float(xs.max()) + pad
+    by0, by1 = float(ys.min()) - pad, float(ys.max()) + pad
+    e = np.flatnonzero((edges.x1 >= bx0) & (edges.x0 <= bx1) & (edges.y1 >= by0) & (edges.y0 <= by1))
+    v = np.flatnonzero((edges.vx >= bx0) & (edges.vx <= bx1) & (edges.vy >= by0) & (edges.vy <= by1))
+    if not e.size and not v.size:
+        return None
+    px, py = cx[:, None], cy[:, None]
+    best = math.inf
+    if rotating:
+        sgn = 1.0 if rate > 0 else -1.0
+        if e.size:
+            best = min(best, _line_hits_rotate(px, py, a, b, sgn, edges.ax[e], edges.ay[e], edges.mx[e],
+                                               edges.my[e], edges.length[e], edges.beta[e]))
+        if v.size:
+            qx, qy = edges.vx[v], edges.vy[v]
+            best = min(best, _line_hits_rotate(qx[:, None], qy[:, None], a, b, -sgn, *_box_lines(corners, eps)))
+            best = min(best, _circle_hits_rotate(px, py, a, b, sgn, qx, qy, eps))
+        return best / abs(rate) if best <= turn else None
+    if e.size:
+        best = min(best, _line_hits_translate(px, py, a, b, edges.ax[e], edges.ay[e], edges.mx[e], edges.my[e],
+                                              edges.length[e]))
+    if v.size:
+        qx, qy = edges.vx[v], edges.vy[v]
+        best = min(best, _line_hits_translate(qx[:, None], qy[:, None], -a, -b, *_box_lines(corners, eps)[:5]))
+        best = min(best, _circle_hits_translate(px, py, a, b, qx, qy, eps))
+    return best if best <= span else None
+
+
 def first_contact(path: Path, u_start: float, u_end: float, vehicle: VehiclePiece,
                   shapes: _Shapes) -> float | None:
-    """The first parameter in [u_start, u_end] where the vehicle comes within 0.001 mm of a shape.
+    """The first parameter in [u_start, u_end] where the vehicle comes within 0.0001 mm of a shape.
+
+    Solved exactly segment by segment (:func:`_segment_hit`, consecutive
+    straight pieces in one go): the first moment a footprint corner reaches an
+    obstruction's edge or vertex, or an obstruction's vertex reaches a footprint
+    edge, in closed form for each translation or rotation; only edges within the
+    segment's swept box are examined. So a thin obstacle is never stepped over.
+    Returns None when the vehicle reaches ``u_end`` without contact.
+    """
+    if not shapes.items:
+        return None
+    if shapes.nearest(_fp(path.pose_at(u_start), vehicle)) <= _CONTACT_TARGET_MM:
+        return u_start
+    edges = shapes.edges
+    if edges is None:
+        return _first_contact_stepping(path, u_start, u_end, vehicle, shapes)
+    index, t = path.locate(u_start)
+    segs = path.segments
+    seg_u0 = sum(abs(seg.length) for seg in segs[:index])
+    with np.errstate(all="ignore"):
+        while index < len(segs) and seg_u0 < u_end:
+            seg = segs[index]
+            motion = _motion(seg)
+            span = abs(seg.length)
+            index += 1
+            while not motion[0] and index < len(segs) and _continues(seg, segs[index], motion, span):
+                span += abs(segs[index].length)
+                index += 1
+            t_end = min(span, u_end - seg_u0)
+            if t_end > t:
+                pose = seg.pose_at(math.copysign(t, seg.length) if seg.kind == "pivot" else t)
+                hit = _segment_hit(motion, pose, t_end - t, vehicle, edges, _CONTACT_TARGET_MM)
+                if hit is not None:
+                    return min(seg_u0 + t + hit, u_end)
+            seg_u0 += span
+            t = 0.0
+    return None
+
+
+def _continues(seg: Segment, nxt: Segment, motion: tuple[bool, float, float, float], span: float) -> bool:
+    """True when ``nxt`` carries on ``seg``'s translation exactly (same direction, heading and track)."""
+    m = _motion(nxt)
+    if m[0] or abs(m[1] - motion[1]) > 1e-12 or abs(m[2] - motion[2]) > 1e-12:
+        return False
+    if nxt.start.heading_deg != seg.start.heading_deg:
+        return False
+    s = seg.start
+    return (abs(s.x_mm + motion[1] * span - nxt.start.x_mm) <= 1e-9
+            and abs(s.y_mm + motion[2] * span - nxt.start.y_mm) <= 1e-9)
+
+
+def _first_contact_stepping(path: Path, u_start: float, u_end: float, vehicle: VehiclePiece,
+                  shapes: _Shapes) -> float | None:
+    """:func:`first_contact` by stepping (the reference method, and the fallback for non-polygons).
 
     Conservative advancement: from a pose at distance d, no point of the
     footprint can reach a shape before the parameter advances by d / (speed
@@ -355,18 +717,29 @@ def reach_bounds(placed: PlacedMove, v: VehiclePiece) -> tuple[float, float, flo
     lies inside the Slide template and the final footprint), so the bounds of
     those shapes grown by the half-diagonal hold every pose.
     """
-    boxes = [placed.movement_polygon.bounds, placed.template_polygon.bounds,
-             footprint(placed.start, v.length_mm, v.width_mm).bounds,
-             footprint(placed.final_position, v.length_mm, v.width_mm).bounds]
+    boxes = [placed.movement_polygon.bounds, placed.template_polygon.bounds]
+    for pose in (placed.start, placed.final_position):
+        c = footprint_corners(pose, v.length_mm, v.width_mm)
+        lo, hi = c.min(axis=0), c.max(axis=0)
+        boxes.append((float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])))
     pad = half_diagonal_mm(v.length_mm, v.width_mm) + 1.0
     return (min(b[0] for b in boxes) - pad, min(b[1] for b in boxes) - pad,
             max(b[2] for b in boxes) + pad, max(b[3] for b in boxes) + pad)
 
 
 def _live(state: _State) -> tuple[_Shapes, _Shapes]:
-    obs = obstructions_for(state.table, state.vehicle)
+    scene = _scene(state.table, state.vehicle)
+    keep = np.ones(len(scene.items), dtype=bool)
     near = state.near
-    return _Shapes([o for o in obs if o.id not in state.ignored], near), _Shapes(obs, near)
+    if near is not None and scene.items:
+        b = scene.bounds
+        keep = (b[:, 0] <= near[2]) & (b[:, 2] >= near[0]) & (b[:, 1] <= near[3]) & (b[:, 3] >= near[1])
+    live = keep.copy()
+    if state.ignored:
+        for i in np.flatnonzero(keep).tolist():
+            if scene.items[i].id in state.ignored:
+                live[i] = False
+    return _Shapes.of_scene(scene, live), _Shapes.of_scene(scene, keep)
 
 
 def _drive(state: _State, placed: PlacedMove) -> tuple[float, bool, bool]:
@@ -441,14 +814,24 @@ def _spin(state: _State, start: Pose, spin_deg: float) -> tuple[float, bool]:
     return turned, True
 
 
+_AREAS: dict[tuple[float, float], BaseGeometry] = {}
+
+
 def _disqualified(table: Table, placed: PlacedMove) -> bool:
-    area = table.area.buffer(TOUCH_MM, join_style="mitre")
+    key = (table.width_mm, table.height_mm)
+    area = _AREAS.get(key)
+    if area is None:
+        area = table.area.buffer(TOUCH_MM, join_style="mitre")
+        shapely.prepare(area)
+        if len(_AREAS) > 64:
+            _AREAS.clear()
+        _AREAS[key] = area
     return not bool(area.contains(placed.movement_polygon))
 
 
 def _surfaces(table: Table, placed: PlacedMove, end_shape: Polygon, airborne: bool) -> dict[str, bool]:
     out = {"road": False, "rough": False, "treacherous": False}
-    if airborne:
+    if airborne or not table.surfaces:
         return out
     both = shapely.union(placed.movement_polygon, end_shape)
     roads = [s.polygon for s in table.surfaces if s.kind == "road"]
@@ -506,8 +889,10 @@ def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: Templa
     vehicle = table.vehicle(vehicle_id)
     placed = place(template_set, vehicle.pose, vehicle.length_mm, vehicle.width_mm, move)
     start_fp = vehicle.footprint
-    everything = obstructions_for(table, vehicle)
-    touching_at_start = _touching(start_fp, everything)
+    scene = _scene(table, vehicle)
+    everything = scene.items
+    touching_at_start = ([o.id for o, hit in zip(everything, shapely.dwithin(start_fp, scene.array, TOUCH_MM).tolist(),
+                                                strict=True) if hit] if everything else [])
     ignored = {o.id for o in everything} if ignore_obstructions else set(touching_at_start)
     state = _State(table, vehicle, ignored, reach_bounds(placed, vehicle), reversing=move.reverse)
     u, interrupted, at_ifp = _drive(state, placed)

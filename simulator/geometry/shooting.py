@@ -652,19 +652,17 @@ def _template_chains(template: ShootingTemplate, eroded: bool) -> _Chains:
     return _chains_of(_eroded_ring(template) if eroded else _template_ring(template))
 
 
-def _golden_min(fn: Any, lo: F64, hi: F64, rounds: int = 48) -> F64:
+def _golden_min(fn: Any, lo: F64, hi: F64, rounds: int = 44) -> F64:
     """Argmin over ``lo..hi`` (per row) of a convex function ``fn(y) -> values`` by golden sections."""
     r = (math.sqrt(5.0) - 1.0) / 2.0
     a, b = lo.copy(), hi.copy()
     c, d = b - r * (b - a), a + r * (b - a)
     fc, fd = fn(c), fn(d)
     for _ in range(rounds):
-        left = fc <= fd
-        b = np.where(left, d, b)
-        a = np.where(left, a, c)
-        nc, nd = b - r * (b - a), a + r * (b - a)
-        c, d = np.where(left, nc, d), np.where(left, c, nd)
-        fc, fd = np.where(left, fn(c), fc), np.where(left, fd, fn(d))
+        left = fc <= fd  # keep a..d (the old c becomes d), else c..b (the old d becomes c)
+        a, b = np.where(left, a, c), np.where(left, d, b)
+        c, d = np.where(left, b - r * (b - a), d), np.where(left, c, a + r * (b - a))
+        fc, fd = np.where(left, fn(c), fd), np.where(left, fc, fn(d))
     out: F64 = (a + b) / 2.0
     return out
 
@@ -698,45 +696,126 @@ def _band_edges(x1: F64, y1: F64, x2: F64, y2: F64, lo: F64, hi: F64) -> tuple[F
     return cmin.min(axis=1), cmax.max(axis=1)
 
 
-_PENALTY = 1.0e3
+_PENALTY = 1.0e6
 
 
 def _burst_first_touch(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, target: _Pieces) -> F64:
     """First touch (mm from the near edge) of burst placements, by minimising over the lateral line.
 
-    On each lateral line y the template spans ``L_A(y - s)..R_A(y - s)`` and a
-    convex target piece ``L_B(y)..R_B(y)``; the first touch is the least
-    ``max(L_A, L_B)`` where the spans meet, a convex problem (golden sections
-    on a penalised objective; exact to about 1e-6 mm).
+    On each lateral line y (placement frame) the template spans
+    ``L_A(y)..R_A(y)`` and a convex target piece ``L_B(y)..R_B(y)``; the first
+    touch is the least ``max(L_A, L_B)`` where the spans meet, a convex problem
+    (golden sections on a penalised objective; exact to about 1e-6 mm). Where
+    they only come within ``TOUCH_MM``, the lines are widened by it.
     """
     ox, oy, ang = _frames(fam, fam_of, s)
     xs, ys = _local(target, ox, oy, ang)
-    ch = _template_chains(tpl, False)
     best = np.full(len(s), np.inf)
     bounds = np.append(target.starts, target.xy.shape[0])
     for p in range(len(target.starts)):
         px, py = xs[:, bounds[p]:bounds[p + 1]], ys[:, bounds[p]:bounds[p + 1]]
-        sub = _pieces([[np.zeros((bounds[p + 1] - bounds[p], 2))]])
-        pid = np.zeros(len(s), dtype=np.intp)
-        lo = np.maximum(ch.y_lo + s, py.min(axis=1)) - _EPS
-        hi = np.minimum(ch.y_hi + s, py.max(axis=1)) + _EPS
+        x = _piece_first_touch(tpl, px, py, 0.0)
+        loose = np.isinf(x)
+        if loose.any():
+            x[loose] = _piece_first_touch(tpl, px[loose], py[loose], _EPS)
+        best = np.minimum(best, x)
+    return best
+
+
+def _burst_slide(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, target: _Pieces) -> F64:
+    """How far (mm) the target could slide along each burst placement's axis and still touch it.
+
+    The most, over lateral lines y, of ``R_A(y) - L_B(y)``: concave, so golden
+    sections find it (p.28 range; GEOMETRY.md 6 margin).
+    """
+    ox, oy, ang = _frames(fam, fam_of, s)
+    xs, ys = _local(target, ox, oy, ang)
+    ch = _template_chains(tpl, False)
+    best = np.zeros(len(s))
+    bounds = np.append(target.starts, target.xy.shape[0])
+    for p in range(len(target.starts)):
+        px, py = xs[:, bounds[p]:bounds[p + 1]], ys[:, bounds[p]:bounds[p + 1]]
+        x2, y2 = np.roll(px, -1, axis=1), np.roll(py, -1, axis=1)
+        lo, hi = np.maximum(ch.y_lo, py.min(axis=1)), np.minimum(ch.y_hi, py.max(axis=1))
         ok = lo <= hi
 
-        def parts(y: F64, px: F64 = px, py: F64 = py, sub: _Pieces = sub, pid: Idx = pid) -> tuple[F64, F64]:
-            lb, rb = _band_local(px, py, sub, pid, y - _EPS, y + _EPS)
-            la = np.interp(y - s, *ch.left)
-            ra = np.interp(y - s, *ch.right)
-            return np.maximum(la, lb), np.minimum(ra, rb)
+        def loss(y: F64, px: F64 = px, py: F64 = py, x2: F64 = x2, y2: F64 = y2) -> F64:
+            lb, _ = _band_edges(px, py, x2, y2, y[:, None], y[:, None])
+            out: F64 = lb - np.interp(y, *ch.right, left=-np.inf, right=-np.inf)
+            return np.where(np.isfinite(out), out, _BIG)
 
-        def objective(y: F64, parts: Any = parts) -> F64:
-            g, h = parts(y)
-            out: F64 = g + _PENALTY * np.maximum(g - h, 0.0)
-            return out
+        y = _golden_min(loss, np.where(ok, lo, 0.0), np.where(ok, hi, 0.0))
+        best = np.where(ok, np.maximum(best, -loss(y)), best)
+    return np.maximum(best, 0.0)
 
-        y = _golden_min(objective, np.where(ok, lo, 0.0), np.where(ok, hi, 0.0))
-        g, h = parts(y)
-        best = np.where(ok & (g <= h + _EPS), np.minimum(best, g), best)
-    return best
+
+def _piece_first_touch(tpl: ShootingTemplate, px: F64, py: F64, widen: float) -> F64:
+    """:func:`_burst_first_touch` for one convex piece given in each placement frame (N, m)."""
+    ch = _template_chains(tpl, False)
+    x2, y2 = np.roll(px, -1, axis=1), np.roll(py, -1, axis=1)
+    lo = np.maximum(ch.y_lo, py.min(axis=1)) - widen
+    hi = np.minimum(ch.y_hi, py.max(axis=1)) + widen
+    ok = lo <= hi
+
+    def spans(y: F64) -> tuple[F64, F64]:
+        lb, rb = _band_edges(px, py, x2, y2, (y - widen)[:, None], (y + widen)[:, None])
+        la = np.interp(y, *ch.left, left=np.inf, right=np.inf)
+        ra = np.interp(y, *ch.right, left=-np.inf, right=-np.inf)
+        return np.maximum(la, lb), np.minimum(ra, rb)
+
+    def objective(y: F64) -> F64:
+        g, h = spans(y)
+        out: F64 = g + _PENALTY * np.maximum(g - h, 0.0)
+        return out
+
+    y = _golden_min(objective, np.where(ok, lo, 0.0), np.where(ok, hi, 0.0))
+    g, h = spans(y)
+    out: F64 = np.where(ok & (g <= h + 1e-6 + widen), g, np.inf)
+    return out
+
+
+@dataclass(frozen=True)
+class _ChainTable:
+    """Many monotone chains (x as a function of y) in one sorted array, evaluated row by row."""
+
+    key: F64
+    x: F64
+    start: Idx
+    end: Idx
+
+
+_CHAIN_GAP = 4.0e4  # wider than any lateral coordinate on a table, so chains never interleave
+
+
+def _chain_table(chains: list[tuple[F64, F64]]) -> _ChainTable:
+    sizes = np.array([len(c[0]) for c in chains], dtype=np.intp)
+    start = (np.cumsum(sizes) - sizes).astype(np.intp)
+    key = np.concatenate([k * _CHAIN_GAP + c[0] for k, c in enumerate(chains)])
+    return _ChainTable(key, np.concatenate([c[1] for c in chains]), start, start + sizes - 1)
+
+
+def _chain_at(t: _ChainTable, which: Idx, y: F64) -> F64:
+    """Chain ``which[i]`` evaluated at ``y[i]`` (linear between vertices, clamped at the ends)."""
+    q = which * _CHAIN_GAP + y
+    i = np.clip(np.searchsorted(t.key, q, side="right"), t.start[which] + 1, np.maximum(t.end[which],
+                                                                                       t.start[which] + 1))
+    i = np.minimum(i, len(t.key) - 1)
+    k0, k1 = t.key[i - 1], t.key[i]
+    span = np.where(k1 > k0, k1 - k0, 1.0)
+    w = np.clip((q - k0) / span, 0.0, 1.0)
+    out: F64 = t.x[i - 1] + w * (t.x[i] - t.x[i - 1])
+    return np.where(t.end[which] == t.start[which], t.x[t.start[which]], out)
+
+
+def _piece_sides(fam: _Families, fams: Idx, piece: _Pieces) -> tuple[_ChainTable, _ChainTable]:
+    """Left and right chains of one convex piece in each family frame (offset 0) of ``fams``."""
+    xs, ys = _local(piece, fam.ox[fams], fam.oy[fams], fam.ang[fams])
+    lefts, rights = [], []
+    for j in range(len(fams)):
+        ch = _chains_of(np.column_stack((xs[j], ys[j])))
+        lefts.append(ch.left)
+        rights.append(ch.right)
+    return _chain_table(lefts), _chain_table(rights)
 
 
 def _burst_hits(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, x_first: F64, obst: _Pieces,
@@ -744,39 +823,39 @@ def _burst_hits(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, x_fi
     """Which obstructions reach more than ``TOUCH_MM`` into each burst placement's near part.
 
     The near part, eroded by ``TOUCH_MM``, spans ``L_E(y - s)..min(R_E(y - s),
-    x_first - TOUCH_MM)`` on each lateral line; a convex piece overlaps it when
-    some line has the spans overlapping (a convex test, golden sections).
+    x_first - TOUCH_MM)`` on each lateral line y; a convex piece overlaps it
+    when on some line the two spans overlap: the least gap between them is a
+    convex function of y, minimised by golden sections.
     """
     hits = np.zeros((len(s), n_obst), dtype=bool)
     if obst.xy.shape[0] == 0 or len(s) == 0:
         return hits
     ch = _template_chains(tpl, True)
-    ox, oy, ang = _frames(fam, fam_of, s)
-    xs, ys = _local(obst, ox, oy, ang)
-    n_p = len(obst.starts)
-    row = np.repeat(np.arange(len(s)), n_p)
-    pid = np.tile(np.arange(n_p), len(s))
-    sizes = np.diff(np.append(obst.starts, obst.xy.shape[0]))
-    yv_lo = np.minimum.reduceat(ys, obst.starts, axis=1).ravel()
-    yv_hi = np.maximum.reduceat(ys, obst.starts, axis=1).ravel()
-    del sizes
-    sr, cut = s[row], (x_first - _EPS)[row]
-    lo = np.maximum(ch.y_lo + sr, yv_lo)
-    hi = np.minimum(ch.y_hi + sr, yv_hi)
-    ok = (lo <= hi) & (cut > _EPS)
-    xr, yr = xs[row], ys[row]
+    cut = x_first - _EPS
+    fams, which = np.unique(fam_of, return_inverse=True)
+    bounds = np.append(obst.starts, obst.xy.shape[0])
+    for p in range(len(obst.starts)):
+        piece = _pieces([[obst.xy[bounds[p]:bounds[p + 1]]]])
+        left, right = _piece_sides(fam, fams, piece)
+        y_lo = np.maximum(ch.y_lo, left.key[left.start[which]] - which * _CHAIN_GAP - s)
+        y_hi = np.minimum(ch.y_hi, left.key[left.end[which]] - which * _CHAIN_GAP - s)
+        x_lo = np.array([c.min() for c in np.split(left.x, left.end[:-1] + 1)])[which]
+        rows = np.flatnonzero((y_lo <= y_hi) & (cut > _EPS) & (x_lo < cut))
+        if len(rows) == 0:
+            continue
+        w, sr, cr = which[rows], s[rows], cut[rows]
 
-    def gap(y: F64) -> F64:
-        lo_o, hi_o = _band_local(xr, yr, obst, pid, y, y)
-        la = np.interp(y - sr, *ch.left)
-        ra = np.minimum(np.interp(y - sr, *ch.right), cut)
-        out: F64 = np.maximum(la, lo_o) - np.minimum(ra, hi_o)
-        return np.where(np.isfinite(out), out, _BIG)
+        def gap(y: F64, left: _ChainTable = left, right: _ChainTable = right, w: Idx = w, sr: F64 = sr,
+                cr: F64 = cr) -> F64:
+            """Row-local y (from the near-edge centre); the piece's chains are in family frames."""
+            lo_o, hi_o = _chain_at(left, w, y + sr), _chain_at(right, w, y + sr)
+            la = np.interp(y, *ch.left)
+            ra = np.minimum(np.interp(y, *ch.right), cr)
+            out: F64 = np.maximum(la, lo_o) - np.minimum(ra, hi_o)
+            return out
 
-    y = _golden_min(gap, np.where(ok, lo, 0.0), np.where(ok, hi, 0.0))
-    piece_hit = (ok & (gap(y) < -1e-9)).reshape(len(s), n_p)
-    for k in range(n_obst):
-        hits[:, k] = piece_hit[:, obst.owner == k].any(axis=1)
+        y = _golden_min(gap, y_lo[rows], y_hi[rows])
+        hits[rows, obst.owner[p]] |= gap(y) < -1e-9
     return hits
 
 
@@ -897,7 +976,12 @@ def _obstructions(q: _Query, attacker_id: str, fam: _Families) -> tuple[list[int
     keep = np.array([i not in (attacker_id, q.target_id) for i in prep.ids], dtype=bool)
     if not keep.any() or q.indirect:
         return [], _pieces([])
-    area = shapely.convex_hull(shapely.multipoints(shapely.get_coordinates(_family_union(fam, q))))
+    ring = _template_ring(q.template)
+    box = np.array([[ring[:, 0].min(), ring[:, 1].min()], [ring[:, 0].max(), ring[:, 1].min()],
+                    [ring[:, 0].max(), ring[:, 1].max()], [ring[:, 0].min(), ring[:, 1].max()]])
+    f = np.arange(len(fam))
+    corners = np.concatenate((_placed_xy(box, *_frames(fam, f, fam.s_lo)), _placed_xy(box, *_frames(fam, f, fam.s_hi))))
+    area = shapely.convex_hull(shapely.multipoints(corners.reshape(-1, 2)))  # holds every placement
     near = keep & shapely.intersects(prep.polys, area)
     idx = [int(i) for i in np.flatnonzero(near)]
     return idx, _pieces([list(_parts_of(prep.polys[i])) for i in idx])
@@ -964,11 +1048,10 @@ def _evaluate(q: _Query, fam: _Families, obst_idx: list[int], obst: _Pieces) -> 
         hits = _straight_hits(fam, fam_of, s, q.template, x_first, obst, len(obst_idx))
         margin = np.maximum(q.template.length_mm - x_first, 0.0)
         return _Evaluated(fam_of, s, x_first, margin, hits)
-    margin = _touch_margin(_reach(fam, _template_ring(q.template), q.target), fam_of, s)
-    ok = np.isfinite(margin)
-    fam_of, s, margin = fam_of[ok], s[ok], margin[ok]
     x_first = _burst_first_touch(fam, fam_of, s, q.template, q.target)
-    x_first = np.where(np.isfinite(x_first), x_first, 0.0)
+    ok = np.isfinite(x_first)
+    fam_of, s, x_first = fam_of[ok], s[ok], x_first[ok]
+    margin = _burst_slide(fam, fam_of, s, q.template, q.target)
     hits = _burst_hits(fam, fam_of, s, q.template, x_first, obst, len(obst_idx))
     return _Evaluated(fam_of, s, x_first, margin, hits)
 

@@ -29,6 +29,7 @@ from typing import Any
 import pygame
 
 from simulator.errors import InputFileError
+from simulator.gaslands.decisions import ChooseTemplate
 from simulator.gaslands.tables import load_vehicle_types, load_weapons
 from simulator.geometry.path import Path as MovePath
 from simulator.geometry.placement import Move, MoveSpecError
@@ -37,9 +38,11 @@ from simulator.geometry.table import Table
 from simulator.geometry.templates import Direction, TemplateSet, load_template_set
 from simulator.physics.hand import HandLayer, Placement, moved_obstacle
 from simulator.scenario.loader import Scenario, load_scenario
-from simulator.ui import draw, tray
+from simulator.ui import draw, game_panel, tray
 from simulator.ui.controller import FreeTable, TurnController, manoeuvre_label
 from simulator.ui.dashboard import CARD_HEIGHT, Dashboard, draw_card
+from simulator.ui.event_log import EventLog, draw_log
+from simulator.ui.game_controller import GameController, default_autosave_path
 from simulator.ui.help import draw_help
 from simulator.ui.outcome import MoveOutcome, preview_move
 from simulator.ui.rulings_view import (
@@ -60,6 +63,11 @@ TOP_BAR_PX = 34
 STATUS_PX = 26
 TRAY_PX = 124
 PANEL_PX = 370
+GAME_PANEL_PX = 440
+GAME_CARD_PX = 64
+GAME_PROMPT_PX = 330
+GAME_SAVE_NAME = "gaslands_game.json"
+RACES = ("street_race", "death_race")
 CLICK_SLOP_PX = 4
 ZOOM_STEP = 1.15
 SPIN_STEP_DEG = 15.0
@@ -127,6 +135,7 @@ class Layout:
     """Screen rectangles of the window's parts for one window size."""
 
     size: tuple[int, int]
+    panel_px: int = PANEL_PX
     top: Rect = field(init=False)
     table: Rect = field(init=False)
     tray: Rect = field(init=False)
@@ -135,12 +144,12 @@ class Layout:
 
     def __post_init__(self) -> None:
         w, h = self.size
-        table_w = w - PANEL_PX
+        table_w = w - self.panel_px
         table_h = h - TOP_BAR_PX - STATUS_PX - TRAY_PX
         self.top = (0, 0, w, TOP_BAR_PX)
         self.table = (0, TOP_BAR_PX, table_w, table_h)
         self.tray = (0, TOP_BAR_PX + table_h, table_w, TRAY_PX)
-        self.panel = (table_w, TOP_BAR_PX, PANEL_PX, h - TOP_BAR_PX - STATUS_PX)
+        self.panel = (table_w, TOP_BAR_PX, self.panel_px, h - TOP_BAR_PX - STATUS_PX)
         self.status = (0, h - STATUS_PX, w, STATUS_PX)
 
 
@@ -154,13 +163,19 @@ class App:
 
     def __init__(self, scenario: Scenario, size: tuple[int, int] = (1400, 900),
                  controller: TurnController | None = None, template_set: TemplateSet | None = None,
-                 rulings_path: Path | None = None) -> None:
+                 rulings_path: Path | None = None, game: GameController | None = None,
+                 game_path: Path | None = None) -> None:
         self.scenario = scenario
         self.template_set = template_set or scenario.template_set
-        self.controller: TurnController = controller or FreeTable(self.template_set)
+        self.free_controller: TurnController = controller or FreeTable(self.template_set)
+        self.controller: TurnController = game or self.free_controller
+        self.game = game
+        self.game_path = game_path or Path.cwd() / GAME_SAVE_NAME
+        self.log_view = EventLog()
+        self._game_revision = -1
         self.types = load_vehicle_types()
-        self.layout = Layout(size)
-        self.table: Table = scenario.table
+        self.layout = Layout(size, GAME_PANEL_PX if game is not None else PANEL_PX)
+        self.table: Table = game.display_table() if game is not None else scenario.table
         self.undo_stack: list[Table] = []
         self.selected: str | None = None
         self.mode = Mode.PLAY
@@ -185,6 +200,55 @@ class App:
         self._outcome_error = ""
         self._live_key: tuple[int, Placement] | None = None
         self._live_table: Table = self.table
+        if game is not None:
+            self.status = game.instruction()
+            if game.autosave_path is not None:
+                self.status += f"  Autosaving to {game.autosave_path}."
+            self.refresh_game()
+
+    @classmethod
+    def for_game(cls, game: GameController, size: tuple[int, int] = (1400, 900),
+                 template_set: TemplateSet | None = None, game_path: Path | None = None) -> App:
+        """A window playing ``game`` hot-seat under the full rules (F2 toggles the free table)."""
+        return cls(game.scenario, size, template_set=template_set, game=game, game_path=game_path)
+
+    @property
+    def game_view(self) -> bool:
+        """Whether the window shows the game (not the free table)."""
+        return self.game is not None and self.controller is self.game
+
+    def refresh_game(self) -> None:
+        """Show the game's current state: its table, the vehicle to act, the news."""
+        g = self.game
+        if g is None or not self.game_view:
+            return
+        self._game_revision = g.revision
+        self.scenario = g.scenario
+        self.table = g.display_table()
+        p = g.prompt
+        active = p.vehicle_id if p.vehicle_id and p.kind != "lose_control" else None
+        if self.pending is not None and (p.kind != "template" or self.pending.vehicle_id != p.vehicle_id):
+            self.pending = None
+        self.selected = active if active in {v.id for v in self.table.vehicles} else None
+        self.log_view.scroll = 0
+        self.say(g.result_text() if g.over() else g.message or g.instruction())
+
+    def toggle_game_view(self) -> None:
+        """F2: the game <-> a free table starting from the game's positions (the game is kept)."""
+        if self.game is None:
+            self.say("No game in this window: open a Street Race or Death Race to play one.")
+            return
+        self.pending, self.template_drag, self.hand = None, None, None
+        if self.game_view:
+            self.controller = self.free_controller
+            self.undo_stack = []
+            self.mode = Mode.PLAY
+            self.say("Free table: move anything, the game is paused. F2 returns to the game.")
+        else:
+            self.controller = self.game
+            self.mode = Mode.PLAY
+            self.refresh_game()
+            self.say("Back to the game. " + self.game.instruction())
 
     @classmethod
     def from_path(cls, scenario_path: Path, template_set_path: Path | None = None,
@@ -268,6 +332,15 @@ class App:
             self._live_key, self._live_table = key, self._placed(h.layer, p)
         return self._live_table
 
+    def _rules_table(self) -> Table:
+        """The table moves are previewed on: the referee's in a game (wrecks are obstacles, p.43), else the live one."""
+        if self.game_view:
+            assert self.game is not None
+            table = getattr(self.game.game.referee, "table", None)
+            if callable(table):
+                return table(self.game.state)  # type: ignore[no-any-return]
+        return self.live_table()
+
     def _placed(self, layer: HandLayer, placement: Placement) -> Table:
         pid = placement.piece_id
         if pid in {v.id for v in self.table.vehicles}:
@@ -279,7 +352,7 @@ class App:
         """The resolved preview of the pending move on the live table (cached)."""
         if self.pending is None:
             return None
-        table = self.live_table()
+        table = self._rules_table()
         key = (id(table), self.pending)
         if key != self._outcome_key:
             self._outcome_key = key
@@ -300,6 +373,9 @@ class App:
 
     def vehicle_colour(self, vehicle_id: str) -> tuple[int, int, int]:
         """The vehicle's team colour."""
+        if self.game_view and vehicle_id not in {v.id for v in self.table.vehicles}:
+            assert self.game is not None
+            return draw.hex_colour(self.game.player_colour(self.game.vehicle(vehicle_id).player))
         return draw.hex_colour(self.scenario.player_colour(self.table.vehicle(vehicle_id).player))
 
     def _initial_statuses(self) -> dict[str, VehicleStatus]:
@@ -321,7 +397,7 @@ class App:
         """Re-lay the window out for a new size, keeping the table point at the view's centre."""
         old = self.layout.table
         centre = self.view.to_table(old[0] + old[2] / 2, old[1] + old[3] / 2)
-        self.layout = Layout((max(size[0], 900), max(size[1], 600)))
+        self.layout = Layout((max(size[0], 900), max(size[1], 600)), self.layout.panel_px)
         r = self.layout.table
         moved = View(r, self.view.scale_px_per_mm, self.view.origin_px)
         now = moved.to_screen(*centre)
@@ -337,7 +413,13 @@ class App:
         self.table = new_table
 
     def undo(self) -> None:
-        """Restore the table before the last change."""
+        """Restore the table before the last change (in a game: take back the last decision, a replay)."""
+        if self.game_view:
+            assert self.game is not None
+            self.pending = None
+            self.game.undo()
+            self.refresh_game()
+            return
         if self.animation is not None:
             self._finish_animation()
         if not self.undo_stack:
@@ -428,6 +510,9 @@ class App:
 
     def cycle_slide(self) -> None:
         """Slide off -> left -> right (straights) or off -> on (turns), p.24-26."""
+        if self.game_view:
+            self.say("In a game a Slide comes from the Skid Dice (p.24).")
+            return
         if self.pending is None:
             self.say("Drag a template onto a car first.")
             return
@@ -444,12 +529,19 @@ class App:
 
     def set_spin(self, spin_deg: float) -> None:
         """Set the pending Spin, clamped to [-90, 90] (p.24)."""
-        if self.pending is None:
+        if self.pending is None or self.game_view:
             return
         self._set_move(spin_deg=float(min(max(spin_deg, -90.0), 90.0)))
 
     def confirm(self) -> None:
-        """Drive the pending move: the car animates along its path, then snaps to the result."""
+        """Drive the pending move: the car animates along its path, then snaps to the result.
+
+        In a game: choose the pending template (a ChooseTemplate decision), or
+        run the panel's main action for the prompt (roll, done, fire...).
+        """
+        if self.game_view:
+            self._game_confirm()
+            return
         if self.pending is None:
             self.say("Nothing to confirm: drag a template onto a car first.")
             return
@@ -463,6 +555,62 @@ class App:
             return
         self.animation = Animation(outcome.vehicle_id, outcome.path, outcome, self.table)
         self.pending = None
+
+    def _game_confirm(self) -> None:
+        g = self.game
+        assert g is not None
+        if g.prompt.kind == "template" and self.pending is not None:
+            verdict = self.controller.can_move(self.table, self.pending.vehicle_id, self.pending.move)
+            if not verdict.allowed:
+                self.say(verdict.reason)
+                return
+            m = self.pending.move
+            self.game_act_decision(ChooseTemplate(m.template, m.direction if m.template not in STRAIGHTS else None,
+                                                  m.reverse))
+            return
+        action = g.primary_action()
+        if action is None:
+            self.say(g.instruction())
+            return
+        self.game_act(action)
+
+    def game_act(self, action: str) -> None:
+        """Run a game panel action (``app:...`` ones are the window's own) and show the result."""
+        g = self.game
+        assert g is not None
+        if action.startswith("app:"):
+            self.dispatch(action[4:])
+            return
+        g.message = ""
+        changed = g.act(action)
+        if g.revision != self._game_revision:
+            self.refresh_game()
+        elif g.message:
+            self.say(g.message)
+        elif changed:
+            self.say(g.instruction())
+
+    def game_act_decision(self, decision: object) -> None:
+        """Pass a decision the window built (a template) to the game."""
+        g = self.game
+        assert g is not None
+        g.message = ""
+        if g.decide(decision):  # type: ignore[arg-type]
+            self.refresh_game()
+        else:
+            self.say(g.message)
+
+    def game_panel(self) -> game_panel.Panel:
+        """The prompt panel as laid out now (for drawing, clicks and tests)."""
+        assert self.game is not None
+        x, _, w, _ = self.layout.panel
+        top = self._options_top()
+        return game_panel.build(self.game, (x, top, w, GAME_PROMPT_PX), self.pending.move if self.pending else None)
+
+    def _log_rect(self) -> Rect:
+        x, y, w, h = self.layout.panel
+        top = self._options_top() + GAME_PROMPT_PX + 4
+        return (x + 6, top, w - 12, max(60, y + h - top - 6))
 
     def _finish_animation(self) -> None:
         anim = self.animation
@@ -498,6 +646,9 @@ class App:
 
     def toggle_mode(self) -> None:
         """Play <-> Rulings (R)."""
+        if self.game_view:
+            self.say("The game is on: F2 opens the free table, then R the rulings mode.")
+            return
         self.mode = Mode.RULINGS if self.mode is Mode.PLAY else Mode.PLAY
         if self.mode is Mode.RULINGS:
             self.say("Rulings: drag cars and terrain by hand, drop a template on a car, or X for a shot question.")
@@ -568,7 +719,10 @@ class App:
             if event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
                 self.shift_held = False
         elif event.type == pygame.DROPFILE:
-            self.load_rulings(Path(event.file))
+            if self.game_view and str(event.file).lower().endswith(".json"):
+                self.load_game(Path(event.file))
+            else:
+                self.load_rulings(Path(event.file))
 
     def _mouse_motion(self, event: pygame.event.Event) -> None:
         pos = tuple(event.pos)
@@ -621,6 +775,11 @@ class App:
         if b is not None:
             self.dispatch(b.action)
             return
+        if self.game_view:
+            action = self.game_panel().hit(pos)
+            if action is not None:
+                self.game_act(action)
+                return
         if pygame.Rect(self.layout.tray).collidepoint(pos):
             self._tray_press(pos)
             return
@@ -641,6 +800,19 @@ class App:
             self._click_vehicle(piece)
 
     def _click_vehicle(self, vehicle_id: str) -> None:
+        if self.game_view:
+            assert self.game is not None
+            self.game.message = ""
+            if self.game.prompt.kind == "activate":
+                self.game.click_vehicle(vehicle_id)
+                if self.game.revision != self._game_revision:
+                    self.refresh_game()
+                else:
+                    self.say(self.game.message)
+                return
+            verdict = self.controller.can_select(self.table, vehicle_id)
+            self.say(verdict.reason if not verdict.allowed else self.game.instruction())
+            return
         if self.mode is Mode.RULINGS and self.rulings.question == "shoot":
             self.rulings.pick(vehicle_id)
             self.say(self.rulings.describe_pick(self.vehicle_name))
@@ -651,6 +823,12 @@ class App:
         cell = tray.cell_at(self.tray_cells(), pos)
         if cell is None:
             return
+        if self.game_view:
+            assert self.game is not None
+            kind = self.game.prompt.kind
+            if self.game.is_bot_turn() or kind not in ("template", "activate"):
+                self.say("No template to choose now. " + self.game.instruction())
+                return
         if self.selected is not None and self.mode is Mode.PLAY:
             m = self.controller.manoeuvre(self.table, self.selected, cell.template)
             if not m.permitted:
@@ -672,6 +850,8 @@ class App:
                 self.say("Drop the template on a car.")
                 return
             direction = self._side_of(target, pos, drag.mirrored)
+            if self.game_view and not self._game_drop(target):
+                return
             self.attach(target, drag.template, direction)
             return
         if self.hand is not None:
@@ -681,6 +861,21 @@ class App:
                     self._click_vehicle(hand.piece_id)
                 return
             self._put_down(hand)
+
+    def _game_drop(self, target: str) -> bool:
+        """A template dropped on a car in a game: activate it first if the player is choosing (p.19)."""
+        g = self.game
+        assert g is not None
+        if g.prompt.kind == "activate":
+            g.message = ""
+            if not g.click_vehicle(target):
+                self.say(g.message)
+                return False
+            self.refresh_game()
+        if g.prompt.kind != "template" or g.prompt.vehicle_id != target:
+            self.say(g.instruction())
+            return False
+        return True
 
     def _put_down(self, hand: HandDrag) -> None:
         assert hand.layer is not None
@@ -703,6 +898,10 @@ class App:
 
     def _wheel(self, event: pygame.event.Event) -> None:
         pos = tuple(event.dict.get("pos", self.mouse_pos))
+        if self.game_view and pygame.Rect(self._log_rect()).collidepoint(pos):
+            assert self.game is not None
+            self.log_view.wheel(int(event.y), len(self.game.display_log()[0]))
+            return
         if self.hand is not None and self.hand.layer is not None:
             self.hand.layer.rotate_by(ROTATE_WHEEL_DEG * event.y)
             return
@@ -718,9 +917,17 @@ class App:
         if ctrl and key == pygame.K_z:
             self.undo()
         elif ctrl and key == pygame.K_s:
-            self.save_rulings(self.rulings_path)
+            self.save_game(self.game_path) if self.game_view else self.save_rulings(self.rulings_path)
         elif ctrl and key == pygame.K_o:
-            self.load_rulings(self.rulings_path)
+            self.load_game(self.game_path) if self.game_view else self.load_rulings(self.rulings_path)
+        elif key == pygame.K_F2:
+            self.toggle_game_view()
+        elif pygame.K_F5 <= key <= pygame.K_F8 and self.game_view:
+            self.game_act(f"seat:{key - pygame.K_F5}")
+        elif key == pygame.K_SPACE and self.game_view:
+            assert self.game is not None
+            self.game.bots_paused = not self.game.bots_paused
+            self.say("Bots paused: Space resumes." if self.game.bots_paused else "Bots resume.")
         elif key == pygame.K_ESCAPE:
             self.cancel()
         elif key in (pygame.K_h, pygame.K_F1):
@@ -772,6 +979,9 @@ class App:
             self.say("Select a car first (click it).")
             return
         template = cells[index].template
+        if self.game_view and (self.game is None or self.game.prompt.kind != "template"):
+            self.say("No template to choose now. " + (self.game.instruction() if self.game else ""))
+            return
         if self.mode is Mode.PLAY and not self.controller.manoeuvre(self.table, self.selected, template).permitted:
             label = self.template_set.template(template).label
             self.say(f"{label} not permitted in gear {self.table.vehicle(self.selected).gear} (p.18)")
@@ -789,6 +999,9 @@ class App:
             "tool": lambda: setattr(self, "hand_tool", not self.hand_tool),
             "save": lambda: self.save_rulings(self.rulings_path),
             "load": lambda: self.load_rulings(self.rulings_path),
+            "game_view": self.toggle_game_view,
+            "save_game": lambda: self.save_game(self.game_path),
+            "load_game": lambda: self.load_game(self.game_path),
         }
         if action in simple:
             simple[action]()
@@ -796,6 +1009,24 @@ class App:
             self.say(self.rulings.apply(action.split(":", 1)[1]))
             if self.rulings.question == "shoot":
                 self.pending = None
+
+    # ================================================================ game files
+    def save_game(self, path: Path) -> None:
+        """Ctrl+S in a game: the seed, the scenario and every decision, written atomically."""
+        if self.game is not None:
+            self.game.save(Path(path))
+            self.say(self.game.message)
+
+    def load_game(self, path: Path) -> None:
+        """Ctrl+O in a game: replace it with a saved game (replayed from its decisions)."""
+        if self.game is None:
+            return
+        if self.game.load(Path(path)):
+            self.pending = None
+            self.refresh_game()
+            self.fit()
+        else:
+            self.say(self.game.message)
 
     # ================================================================ rulings files
     def save_rulings(self, path: Path) -> None:
@@ -830,7 +1061,11 @@ class App:
 
     # ================================================================ update
     def update(self, dt: float) -> None:
-        """Advance the drive animation and the hand layer by ``dt`` seconds."""
+        """Advance the drive animation and the hand layer by ``dt`` seconds (in a game: motions and bots)."""
+        if self.game is not None and self.game_view:
+            self.game.update(dt)
+            if self.game.revision != self._game_revision:
+                self.refresh_game()
         if self.animation is not None:
             self.animation.elapsed += dt
             if self.animation.elapsed >= self.animation.duration:
@@ -842,9 +1077,15 @@ class App:
     def _card_rects(self) -> list[tuple[str, Rect]]:
         x, y, w, h = self.layout.panel
         top = y + 44
-        n = max(len(self.table.vehicles), 1)
+        ids = [v.id for v in self.table.vehicles]
+        if self.game_view:
+            assert self.game is not None
+            ids = [v.id for v in self.game.state.vehicles]
+        n = max(len(ids), 1)
         card = int(min(CARD_HEIGHT, max(30, h * 0.42 / n - 6)))
-        return [(v.id, (x + 8, top + i * (card + 6), w - 16, card)) for i, v in enumerate(self.table.vehicles)]
+        if self.game_view:
+            card = int(min(GAME_CARD_PX, max(30, h * 0.36 / n - 5)))
+        return [(vid, (x + 8, top + i * (card + 5), w - 16, card)) for i, vid in enumerate(ids)]
 
     def _options_top(self) -> int:
         rects = self._card_rects()
@@ -862,6 +1103,18 @@ class App:
         out: list[Button] = []
         tx = self.layout.top[2]
         out.append(Button((tx - 92, 5, 84, 24), "Help (H)", "help", active=self.help_visible))
+        if self.game is not None:
+            out.append(Button((tx - 252, 5, 154, 24), "Free table (F2)" if self.game_view else "Back to game (F2)",
+                              "game_view", active=not self.game_view))
+        if self.game_view:
+            assert self.game is not None
+            out.append(Button((tx - 342, 5, 84, 24), "Undo", "undo", enabled=bool(self.game.game.decisions)))
+            out.append(Button((tx - 432, 5, 84, 24), "Save", "save_game"))
+            out.append(Button((tx - 522, 5, 84, 24), "Load", "load_game"))
+            out.append(Button((tx - 612, 5, 84, 24), "Fit", "fit"))
+            return out
+        if self.game is not None:
+            tx -= 160
         out.append(Button((tx - 212, 5, 114, 24), "Rulings (R)", "mode", active=self.mode is Mode.RULINGS))
         out.append(Button((tx - 322, 5, 104, 24), "Hand (T)", "tool", active=self.hand_tool))
         out.append(Button((tx - 412, 5, 84, 24), "Undo", "undo", enabled=bool(self.undo_stack)))
@@ -915,7 +1168,25 @@ class App:
                               for w in spec_weapons)
             out.append(Dashboard(v.id, self.vehicle_name(v.id), team, self.vehicle_colour(v.id),
                                  vtype.name if vtype else v.type, v.gear, vtype.max_gear if vtype else 6,
-                                 st.hazards, st.hull, st.hull_max, wtext))
+                                 st.hazards, st.hull, st.hull_max, wtext, getattr(st, "note", "")))
+        if self.game_view:
+            out += self._gone_dashboards({d.vehicle_id for d in out})
+        return out
+
+    def _gone_dashboards(self, shown: set[str]) -> list[Dashboard]:
+        """Cards for game vehicles no longer on the table (destroyed, off the table)."""
+        g = self.game
+        assert g is not None
+        out = []
+        for v in g.state.vehicles:
+            if v.id in shown:
+                continue
+            st = g.vehicle_status(v.id)
+            team = g.player_name(v.player)
+            colour = draw.hex_colour(g.player_colour(v.player))
+            vtype = self.types.get(v.type_key)
+            out.append(Dashboard(v.id, g.name(v.id), team, colour, vtype.name if vtype else v.type_key, v.gear,
+                                 v.max_gear, v.hazards, st.hull if st else 0, v.hull, "", st.note if st else ""))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -949,6 +1220,8 @@ class App:
         drop = self._drag_preview()
         if drop is not None:
             self._draw_preview(overlay, drop)
+        if self.game_view:
+            self._draw_game_overlay(overlay)
         if self.mode is Mode.RULINGS:
             draw_rulings_overlay(overlay, self.view, table, self.template_set, self.rulings, outcome,
                                  self.vehicle_name)
@@ -966,8 +1239,11 @@ class App:
             return None
         direction = self._side_of(target, drag.pos, drag.mirrored)
         move = Move(drag.template, None if drag.template in STRAIGHTS else direction)
+        if self.game_view and self.controller.manoeuvre(self.table, target, drag.template).value == "not_permitted":
+            if self.game is not None and self.game.prompt.kind == "template":
+                return None
         try:
-            return preview_move(self.table, target, move, self.template_set)
+            return preview_move(self._rules_table(), target, move, self.template_set)
         except (MoveSpecError, KeyError):
             return None
 
@@ -996,6 +1272,9 @@ class App:
                   "midbottom", backing=(10, 10, 10, 190))
 
     def _draw_vehicles(self, surface: pygame.Surface) -> None:
+        if self.game_view:
+            self._draw_game_vehicles(surface)
+            return
         anim = self.animation
         for v in self.live_table().vehicles:
             pose: Pose | None = None
@@ -1009,6 +1288,92 @@ class App:
             outline = self.live_table().obstacle(self.hand.piece_id).polygon
             draw.outline_shape(surface, self.view, outline, draw.SELECT, 3)
 
+    def _draw_game_vehicles(self, surface: pygame.Surface) -> None:
+        g = self.game
+        assert g is not None
+        wrecks = g.wrecks()
+        qualifying = set(g.qualifying_now()) if not g.is_bot_turn() else set()
+        choosing = g.prompt.kind == "activate" and not g.is_bot_turn()
+        for v in self.table.vehicles:
+            if v.id in wrecks:
+                draw.draw_wreck(surface, self.view, v, self.vehicle_colour(v.id), self.vehicle_name(v.id))
+        for v in self.table.vehicles:
+            if v.id in wrecks:
+                continue
+            pose = g.moving_pose(v.id)
+            if choosing and v.id in g.prompt.options and pose is None:
+                draw.halo(surface, self.view, v.pose, v.length_mm, v.width_mm, draw.SELECT)
+            elif v.id in qualifying and pose is None:
+                draw.halo(surface, self.view, v.pose, v.length_mm, v.width_mm, (200, 200, 200), width=1)
+            draw.draw_vehicle(surface, self.view, v, self.vehicle_colour(v.id), self.vehicle_name(v.id),
+                              selected=v.id == self.selected, pose=pose)
+            st = g.vehicle(v.id)
+            at = pose or v.pose
+            sx, sy = self.view.to_screen(at.x_mm, at.y_mm)
+            tokens = f"G{st.gear}" + (f"  H{st.hazards}" if st.hazards else "")
+            draw.text(surface, tokens, (sx, sy), 15, (255, 255, 255), "center", backing=(10, 10, 10, 170))
+        for vid, (badge, _) in g.flashes.items():
+            if vid not in {v.id for v in self.table.vehicles}:
+                continue
+            p = g.moving_pose(vid) or self.table.vehicle(vid).pose
+            sx, sy = self.view.to_screen(p.x_mm, p.y_mm)
+            draw.text(surface, badge, (sx, sy - self.view.mm_to_px(40.0)), 20, (255, 235, 120), "midbottom",
+                      backing=(120, 20, 20))
+        if g.over():
+            self._draw_banner(surface, g.result_text())
+
+    def _draw_banner(self, surface: pygame.Surface, message: str) -> None:
+        r = pygame.Rect(self.layout.table)
+        draw.text(surface, message, (r.centerx, r.top + 40), 38, (255, 230, 120), "midtop", backing=(20, 20, 20, 220))
+        assert self.game is not None
+        order = "  ".join(f"{i}. {n}" for i, n in enumerate(self.game.standings(), 1))
+        draw.text(surface, order, (r.centerx, r.top + 90), 22, draw.TEXT, "midtop", backing=(20, 20, 20, 200))
+
+    def _draw_game_overlay(self, overlay: pygame.Surface) -> None:
+        """Ghosts and lines for the prompt: Slide endings, a Spin or Lose Control facing, targets, a collision."""
+        g = self.game
+        assert g is not None
+        p = g.prompt
+        table = self.table
+        ids = {v.id for v in table.vehicles}
+        if p.vehicle_id in ids and p.kind in ("slide_facing",):
+            v = table.vehicle(p.vehicle_id)
+            for side, pose in g.slide_previews().items():
+                draw.ghost_vehicle(overlay, self.view, pose, v.length_mm, v.width_mm, (120, 220, 255), 90)
+                x, y = self.view.to_screen(pose.x_mm, pose.y_mm)
+                draw.text(overlay, f"face {side}", (x, y), 17, (255, 255, 255), "center", backing=(10, 10, 10, 190))
+        chosen = g.game.chosen_template
+        if chosen is not None and p.kind in ("skid", "push_it", "shifts", "slide_facing") and p.vehicle_id in ids:
+            try:
+                planned = preview_move(self._rules_table(), p.vehicle_id,
+                                       Move(chosen.template, chosen.direction, chosen.reverse), self.template_set)
+            except (MoveSpecError, KeyError):
+                planned = None
+            if planned is not None:
+                self._draw_preview(overlay, planned)
+        ghost = g.preview_pose()
+        vid = p.note if p.kind == "lose_control" else p.vehicle_id
+        if ghost is not None and vid in ids:
+            v = table.vehicle(vid)
+            draw.ghost_vehicle(overlay, self.view, ghost, v.length_mm, v.width_mm, (255, 255, 255), 70)
+        if p.kind == "attacks" and p.vehicle_id in ids:
+            a = table.vehicle(p.vehicle_id).pose
+            picked = {at.target for at in g.draft.attacks}
+            for o in g.attack_options():
+                if o.target not in ids:
+                    continue
+                t = table.vehicle(o.target).pose
+                colour = (255, 70, 60, 230) if o.target in picked else (255, 200, 200, 120)
+                pts = [self.view.to_screen(a.x_mm, a.y_mm), self.view.to_screen(t.x_mm, t.y_mm)]
+                draw.dashed_polyline(overlay, colour, pts, 3 if o.target in picked else 1)
+        reacting = g.game.reacting
+        if p.kind == "react" and reacting is not None:
+            for piece in reacting[:2]:
+                try:
+                    draw.outline_shape(overlay, self.view, table.shape_of(piece), draw.CONTACT, 4)
+                except KeyError:
+                    continue
+
     def _draw_floating_template(self, surface: pygame.Surface) -> None:
         drag = self.template_drag
         assert drag is not None
@@ -1021,29 +1386,50 @@ class App:
     def _draw_tray(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, draw.PANEL, self.layout.tray)
         labels = None
-        if self.selected is not None:
+        game_idle = self.game_view and self.game is not None and (
+            self.game.prompt.kind not in ("template", "activate") or self.game.is_bot_turn())
+        if self.selected is not None and not game_idle:
             labels = {c.template: manoeuvre_label(self.controller.manoeuvre(self.table, self.selected, c.template))
                       for c in self.tray_cells()}
         hover = tray.cell_at(self.tray_cells(), self.mouse_pos)
         tray.draw_tray(surface, self.template_set, self.tray_cells(), labels,
                        self.template_drag.template if self.template_drag else None,
                        hover.template if hover else None)
-        if self.selected is not None:
+        x, y, w, h = self.layout.tray
+        if game_idle:
+            shade = pygame.Surface((w, h), pygame.SRCALPHA)
+            shade.fill((20, 22, 26, 170))
+            surface.blit(shade, (x, y))
+            draw.text(surface, "Templates are chosen when a car makes its move (p.22)", (x + w // 2, y + h // 2), 20,
+                      draw.TEXT_DIM, "center", backing=(15, 15, 15, 220))
+        elif self.selected is not None and self.selected in {v.id for v in self.table.vehicles}:
             v = self.table.vehicle(self.selected)
-            x, y, w, _ = self.layout.tray
-            draw.text(surface, f"Templates for {self.vehicle_name(v.id)} in gear {v.gear}", (w - 8, y - 4), 17,
+            what = "permitted now" if self.game_view else "for"
+            draw.text(surface, f"Templates {what}: {self.vehicle_name(v.id)} in gear {v.gear}", (w - 8, y - 4), 17,
                       draw.SELECT, "bottomright", backing=(15, 15, 15, 200))
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         rect = pygame.Rect(self.layout.panel)
         pygame.draw.rect(surface, draw.PANEL, rect)
         pygame.draw.line(surface, draw.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
-        draw.text(surface, self.controller.headline(self.table), (rect.left + 12, rect.top + 8), 19, draw.TEXT_DIM)
+        headline = self.controller.headline(self.table)
+        if self.game_view:
+            assert self.game is not None
+            names = ", ".join(self.game.name(v) for v in self.game.qualifying_now())
+            headline = (f"To activate in Gear Phase {self.game.state.round.gear_phase}: {names or 'none'}"
+                        if not self.game.over() else headline)
+            while draw.font(18).size(headline)[0] > rect.width - 24 and len(headline) > 20:
+                headline = headline[:-5] + "..."
+        draw.text(surface, headline, (rect.left + 12, rect.top + 8), 18, draw.TEXT_DIM)
         draw.text(surface, "Vehicles", (rect.left + 12, rect.top + 26), 17, draw.TEXT_DIM)
         boards = {d.vehicle_id: d for d in self.dashboards()}
         for vid, r in self._card_rects():
-            draw_card(surface, boards[vid], r, vid == self.selected)
+            if vid in boards:
+                draw_card(surface, boards[vid], r, vid == self.selected)
         y = self._options_top()
+        if self.game_view:
+            self._draw_game_panel(surface, rect, y)
+            return
         if self.pending is not None and self.animation is None:
             self._draw_move_options(surface, rect, y)
         elif self.mode is Mode.PLAY:
@@ -1056,6 +1442,19 @@ class App:
             lines = rulings_lines(self.live_table(), self.template_set, self.rulings,
                                   self.outcome() if self.animation is None else None, self.vehicle_name)
             self.rulings.draw_panel(surface, (rect.left + 12, self._rulings_top(), rect.width - 24), lines)
+        for b in self.buttons():
+            if pygame.Rect(b.rect).colliderect(rect):
+                draw_button(surface, b, 17)
+
+    def _draw_game_panel(self, surface: pygame.Surface, rect: pygame.Rect, y: int) -> None:
+        g = self.game
+        assert g is not None
+        pygame.draw.line(surface, draw.PANEL_EDGE, (rect.left + 8, y - 4), (rect.right - 8, y - 4), 1)
+        panel = self.game_panel()
+        tumble = [g.tumbling_face(i) for i in range(len(panel.dice))] if panel.tumbling else None
+        game_panel.draw_panel(surface, panel, tumble)
+        events, fresh = g.display_log()
+        draw_log(surface, self._log_rect(), events, self.log_view, g.readable, fresh)
         for b in self.buttons():
             if pygame.Rect(b.rect).colliderect(rect):
                 draw_button(surface, b, 17)
@@ -1087,11 +1486,30 @@ class App:
         mode = "RULINGS" if self.mode is Mode.RULINGS else "PLAY"
         tool = "Hand" if (self.hand_tool or self.shift_held) else "Drive"
         draw.text(surface, f"Gaslands  -  {self.scenario.name}", (12, 8), 24, draw.TEXT)
-        draw.text(surface, f"{mode}  |  tool: {tool}", (330, 10), 20,
-                  draw.SELECT if self.mode is Mode.RULINGS else draw.TEXT_DIM)
+        if self.game_view:
+            self._draw_game_top(surface)
+        else:
+            draw.text(surface, f"{mode}{' (FREE TABLE)' if self.game else ''}  |  tool: {tool}", (330, 10), 20,
+                      draw.SELECT if self.mode is Mode.RULINGS else draw.TEXT_DIM)
         for b in self.buttons():
             if pygame.Rect(b.rect).colliderect(pygame.Rect(self.layout.top)):
                 draw_button(surface, b, 17)
+
+    def _draw_game_top(self, surface: pygame.Surface) -> None:
+        g = self.game
+        assert g is not None
+        rs = g.state.round
+        x = 250
+        chip = draw.text(surface, "GAME", (x, 9), 20, (15, 15, 15), backing=draw.SELECT)
+        x = chip.right + 12
+        x = draw.text(surface, f"Round {rs.round_no}  Gear Phase {rs.gear_phase}", (x, 10), 20, draw.TEXT).right + 14
+        if g.over():
+            draw.text(surface, "GAME OVER", (x, 10), 20, draw.SELECT)
+            return
+        p = g.prompt
+        colour = draw.shade(draw.hex_colour(g.player_colour(p.player)), 1.35)
+        who = g.player_name(p.player) + (" (bot)" if g.is_bot_turn() else "")
+        draw.text(surface, f"{who}'s turn", (x, 10), 20, colour)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, (16, 17, 20), self.layout.status)
@@ -1102,12 +1520,55 @@ class App:
 
 
 # ==================================================================== entry points
-def run_window(scenario_path: Path, template_set_path: Path | None = None, query: str | None = None) -> None:
-    """Open the window on a scenario (a rulings file: on ``query``) and run until it is closed."""
+def plays_as_game(path: Path) -> bool:
+    """Whether ``path`` opens as a game: a save (``.json``) or a race scenario without rulings queries."""
+    path = Path(path)
+    if path.suffix.lower() == ".json":
+        return True
+    scenario = load_scenario(path)
+    return scenario.spec.scenario.kind in RACES and not scenario.spec.query
+
+
+def game_app(path: Path, size: tuple[int, int] = (1400, 900), seed: int | None = None,
+             autosave_path: Path | None = None, bots: set[int] | None = None,
+             template_set_path: Path | None = None, game_path: Path | None = None) -> App:
+    """A window playing a new game of a scenario, or a saved game (``.json``), hot-seat.
+
+    ``seed`` defaults to a fresh random one; ``autosave_path`` to
+    :func:`~simulator.ui.game_controller.default_autosave_path`.
+    """
+    import random
+
+    from simulator.gaslands import save as saving
+    from simulator.gaslands.setup import new_game
+
+    path = Path(path)
+    if path.suffix.lower() == ".json":
+        game = saving.load(path)
+        game_path = game_path or path
+    else:
+        game = new_game(load_scenario(path), seed if seed is not None else random.SystemRandom().randrange(10**6))
+    ctl = GameController(game, autosave_path=autosave_path or default_autosave_path(), bots=bots)
+    ts = load_template_set(template_set_path) if template_set_path is not None else None
+    return App.for_game(ctl, size, template_set=ts, game_path=game_path)
+
+
+def run_window(scenario_path: Path, template_set_path: Path | None = None, query: str | None = None,
+               game: bool | None = None, seed: int | None = None) -> None:
+    """Open the window on a scenario and run until it is closed.
+
+    Races (Street Race, Death Race) and saves open as a hot-seat game (F2: the
+    free table); rulings files open in rulings mode on ``query``; anything
+    else opens the free table. ``game`` forces the choice.
+    """
     pygame.init()
     pygame.display.set_caption("Gaslands table")
     screen = pygame.display.set_mode((1400, 900), pygame.RESIZABLE)
-    app = App.from_path(Path(scenario_path), template_set_path, size=screen.get_size(), query=query)
+    as_game = plays_as_game(Path(scenario_path)) if game is None else game
+    if as_game and query is None:
+        app = game_app(Path(scenario_path), screen.get_size(), seed=seed, template_set_path=template_set_path)
+    else:
+        app = App.from_path(Path(scenario_path), template_set_path, size=screen.get_size(), query=query)
     clock = pygame.time.Clock()
     running = True
     while running:

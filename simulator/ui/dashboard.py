@@ -29,6 +29,8 @@ class Dashboard:
     hull: int
     hull_max: int
     weapons: str = ""
+    note: str = ""
+    """Game news for the card: WRECKED, ON FIRE, gates passed, ACTIVE, to activate."""
 
 
 def draw_card(surface: pygame.Surface, d: Dashboard, rect: Rect, selected: bool) -> None:
@@ -47,7 +49,11 @@ def draw_card(surface: pygame.Surface, d: Dashboard, rect: Rect, selected: bool)
         on = g == d.gear
         pygame.draw.rect(surface, draw.SELECT if on else (70, 74, 84), box, border_radius=3)
         draw.text(surface, str(g), box.center, 15, (20, 20, 20) if on else draw.TEXT_DIM, "center")
-    if selected:
+    if d.note:
+        alarm = any(w in d.note for w in ("WRECKED", "DESTROYED", "OFF THE TABLE", "ON FIRE"))
+        colour = (230, 90, 70) if alarm else draw.SELECT if "ACTIVE" in d.note else (120, 160, 210)
+        draw.text(surface, d.note, (r.right - 10, y), 15, (15, 15, 15), "topright", backing=colour)
+    elif selected:
         draw.text(surface, "gear", (r.right - 70, y), 16, draw.TEXT_DIM, "topright")
     y += 20
     if y + 14 > r.bottom:

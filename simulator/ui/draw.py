@@ -321,3 +321,26 @@ def path_line(surface: pygame.Surface, view: View, poses: Sequence[Pose], colour
     pts = view.points_to_screen(np.array([(p.x_mm, p.y_mm) for p in poses]))
     if len(pts) >= 2:
         dashed_polyline(surface, colour, pts, width, 6.0, 4.0)
+
+
+def halo(surface: pygame.Surface, view: View, pose: Pose, length_mm: float, width_mm: float, colour: Colour,
+         width: int = 3) -> None:
+    """A ring round a vehicle's footprint (a vehicle that may act now)."""
+    body = view.points_to_screen(vehicle_shapes(pose, length_mm, width_mm)["body"])
+    pygame.draw.polygon(surface, colour, _grow_px(body, 7.0), width)
+
+
+def draw_wreck(surface: pygame.Surface, view: View, v: VehiclePiece, colour: Sequence[int], name: str) -> None:
+    """A wreck (p.43): a burnt, scorched hulk crossed out, its team colour only at the rim, labelled WRECK."""
+    shapes = vehicle_shapes(v.pose, v.length_mm, v.width_mm)
+    body = view.points_to_screen(shapes["body"])
+    pygame.draw.polygon(surface, (48, 44, 42), body)
+    pygame.draw.polygon(surface, shade(colour, 0.6), body, 3)
+    pygame.draw.line(surface, (20, 18, 16), body[0], body[2], 3)
+    pygame.draw.line(surface, (20, 18, 16), body[1], body[3], 3)
+    cx = sum(p[0] for p in body) / 4.0
+    cy = sum(p[1] for p in body) / 4.0
+    for k, (dx, dy) in enumerate(((-6, -3), (5, 2), (-1, 6))):
+        pygame.draw.circle(surface, (90 + 30 * k, 60, 30), (cx + dx, cy + dy), 3)
+    text(surface, f"WRECK: {name}", (cx, cy + view.mm_to_px(max(v.length_mm, v.width_mm)) / 2 + 4), 15,
+         (235, 180, 120), "midtop", backing=(15, 15, 15, 190))

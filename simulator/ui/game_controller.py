@@ -13,8 +13,8 @@ prompt. This controller keeps only what the screen needs around that:
 - which seats bots take (:attr:`GameController.bots`) and their visible delay;
 - motions to animate after a decision (the car drives along the geometry's
   path of its move, ``MoveResult.path``; other pose changes slide there);
-- the save file: autosave after every decision (:func:`simulator.gaslands.save.autosave`
-  writes between activations, DESIGN.md), save, load, and undo as a replay
+- the save file: autosave after every decision (so a crash loses at most the
+  decision in progress, DESIGN.md), save, load, and undo as a replay
   of all but the last decision (:func:`simulator.gaslands.save.undo`).
 
 Rules quoted by page: the round p.19-20, the Movement Step p.21-26, Skid
@@ -49,9 +49,10 @@ from simulator.gaslands.decisions import (
     RollSkid,
     SlideFacing,
     SpendShifts,
+    SpendVotes,
     Spin,
 )
-from simulator.gaslands.dice import SkidFace
+from simulator.gaslands.dice import SeededDice, SkidFace
 from simulator.gaslands.game import Event, Game
 from simulator.gaslands.permitted import Manoeuvre, permitted_templates
 from simulator.gaslands.race import standings
@@ -179,6 +180,9 @@ class GameController:
         self.fresh = 0
         """Index into the log of the first event of the last decision (newer events are highlighted)."""
         self.autosaved_once = False
+        self.notes: dict[int, list[Event]] = {}
+        """What players decided, by the log index it came before (the engine logs results, not choices)."""
+        self._rebuild_notes()
         self.on_change: Callable[[], None] | None = None
         self._tumble = random.Random(0)
 
@@ -374,6 +378,7 @@ class GameController:
             "attacks": f"{who}: pick targets for {name}'s weapons, then Fire (Enter) (p.30).",
             "lose_control": f"{who}: choose the facing of {self.name(p.note)}, which lost control (p.35).",
             "pass_pole": f"{who}: hand Pole Position to another player (p.125).",
+            "votes": f"{who}: spend Audience Votes before activating, or not (p.89).",
         }.get(p.kind, p.kind)
 
     def result_text(self) -> str:
@@ -499,6 +504,8 @@ class GameController:
             return True
         if kind == "done":
             return self.decide(SpendShifts(tuple(d.spends)))
+        if kind == "choose":
+            return False
         if kind == "slide":
             return self.decide(SlideFacing(arg))  # type: ignore[arg-type]
         if kind == "spinto":
@@ -533,6 +540,10 @@ class GameController:
             return self.decide(LoseControl((self.vehicle(p.note).pose.heading_deg + d.turn_deg) % 360.0))
         if kind == "pole":
             return self.decide(PassPole(int(arg)))
+        if kind == "vote":
+            return self.decide(SpendVotes((p.options[int(arg)],)))  # type: ignore[arg-type]
+        if kind == "novote":
+            return self.decide(SpendVotes(()))
         self.message = f"unknown action {action}"
         return False
 
@@ -593,17 +604,80 @@ class GameController:
         self.bot_wait = 0.0
         self._changed()
 
+    # ================================================================ the log
+    def describe(self, game: Game, decision: Decision) -> Event | None:
+        """A log line for a choice the engine does not log itself (who chose what, with the page)."""
+        p = game.prompt
+        who = self.player_name(p.player)
+        name = self.name(p.vehicle_id) if p.vehicle_id else ""
+        if isinstance(decision, ChooseTemplate):
+            what = decision.template.replace("_", " ") + (f" {decision.direction}" if decision.direction else "")
+            return Event(f"{who}: {name} takes the {what}" + (" in reverse" if decision.reverse else ""), "p.22")
+        if isinstance(decision, PushIt) and not decision.reroll:
+            return Event(f"{who}: {name} keeps the Skid Dice", "p.40")
+        if isinstance(decision, SpendShifts):
+            uses = [("cancel " + game.skid_roll.faces[s.die].value if s.die is not None and
+                     s.die < len(game.skid_roll.faces) else s.use.value.replace("_", " ")) for s in decision.spends]
+            return Event(f"{who}: Shifts spent: {', '.join(uses) or 'none'}", "Shift, p.23")
+        if isinstance(decision, SlideFacing):
+            return Event(f"{who}: {name} slides, facing {decision.side}", "Slide, p.26")
+        if isinstance(decision, Spin):
+            return Event(f"{who}: {name} spins {decision.angle_deg:+.0f} deg", "Spin, p.24")
+        if isinstance(decision, React):
+            me = game.reacting[0] if game.reacting else p.vehicle_id
+            return Event(f"{who}: {self.name(me)} reacts with {decision.reaction.value.title()}", "Reactions, p.53")
+        if isinstance(decision, DeclareAttacks):
+            if not decision.attacks:
+                return Event(f"{who}: {name} holds fire", "p.30")
+            return None
+        if isinstance(decision, LoseControl):
+            return Event(f"{who} turns {self.name(p.note)} to heading {decision.heading_deg:.0f} deg",
+                         "Lose Control, p.35")
+        return None
+
+    def _note(self, game: Game, decision: Decision) -> None:
+        note = self.describe(game, decision)
+        if note is not None:
+            self.notes.setdefault(len(game.log), []).append(note)
+
+    def _rebuild_notes(self) -> None:
+        """Rebuild the choice lines of a replayed game (after undo or load) by replaying its decisions."""
+        self.notes = {}
+        g = self.game
+        if not g.decisions or g.origin is None:
+            return
+        replay = Game(g.initial_state, SeededDice(g.origin.seed), g.referee, g.permissions, g.options)
+        for decision in g.decisions:
+            self._note(replay, decision)
+            replay.decide(decision)
+
+    def display_log(self) -> tuple[list[Event], int]:
+        """The engine's log with the players' choices woven in, and the index where the last decision starts."""
+        out: list[Event] = []
+        fresh = 0
+        log = self.game.log
+        for i in range(len(log) + 1):
+            if i == self.fresh:
+                fresh = len(out)
+            out += self.notes.get(i, [])
+            if i < len(log):
+                out.append(log[i])
+        return out, fresh
+
     # ================================================================ deciding
     def decide(self, decision: Decision) -> bool:
         """Pass ``decision`` to the engine; animate and autosave. False (with the reason) if it is illegal."""
         before = self.state
         prompt = self.prompt
         logged = len(self.game.log)
+        note = self.describe(self.game, decision)
         try:
             self.game.decide(decision)
         except IllegalChoice as exc:
             self.message = f"Not allowed: {exc}"
             return False
+        if note is not None:
+            self.notes.setdefault(logged, []).append(note)
         self.draft = Draft()
         self.fresh = logged
         new = self.game.log[logged:]
@@ -627,8 +701,9 @@ class GameController:
             return
         try:
             self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
-            wrote = saving.autosave(self.game, self.autosave_path)
-        except OSError as exc:
+            saving.save(self.game, self.autosave_path)
+            wrote = True
+        except (OSError, ValueError) as exc:
             self.message = f"Autosave failed: {exc}"
             return
         if wrote and not self.autosaved_once:
@@ -732,6 +807,7 @@ class GameController:
         self.flashes = {}
         self.fresh = len(game.log)
         self.message = message
+        self._rebuild_notes()
         self._changed()
 
     def undo(self) -> bool:

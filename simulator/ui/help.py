@@ -26,6 +26,14 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("X (rulings)", "switch question: move / shoot"),
     ("A / D / I (rulings)", "shoot: cycle arc / cycle range / indirect"),
     ("Ctrl+S / Ctrl+O (rulings)", "save / load the rulings file (or drop a .toml on the window)"),
+    ("Click a glowing car (game)", "activate it in its Gear Phase (or drag a template straight onto it)"),
+    ("Panel buttons and dice (game)", "answer the prompt: roll, Push It, click a die to cancel it with a Shift, react, shoot"),
+    ("Enter (game)", "choose the template, or press the panel's main button (Roll, Done, Fire...)"),
+    ("Ctrl+Z (game)", "take back the last decision (a replay of all the others)"),
+    ("Ctrl+S / Ctrl+O (game)", "save / load the game (gaslands_game.json; autosaved after every decision)"),
+    ("F2", "switch between the game and a free table"),
+    ("F5 .. F8", "a bot takes or gives back player 1 .. 4's seat; Space pauses the bots"),
+    ("Wheel over the log", "scroll back through the game log"),
     ("H / F1", "show or hide this help"),
 )
 """(keys, what they do), in the order shown."""
@@ -34,7 +42,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
 def draw_help(surface: pygame.Surface) -> None:
     """A dark translucent card in the middle of the window listing :data:`CONTROLS`."""
     w, h = surface.get_size()
-    card = pygame.Rect(0, 0, min(860, w - 40), min(40 + 28 * len(CONTROLS) + 50, h - 40))
+    card = pygame.Rect(0, 0, min(980, w - 40), min(40 + 28 * len(CONTROLS) + 50, h - 40))
     card.center = (w // 2, h // 2)
     shade = pygame.Surface(card.size, pygame.SRCALPHA)
     shade.fill((12, 13, 16, 235))
@@ -44,7 +52,9 @@ def draw_help(surface: pygame.Surface) -> None:
     draw.text(surface, "H, F1 or Esc closes this", (card.right - 20, card.top + 18), 18, draw.TEXT_DIM,
               "topright")
     y = card.top + 52
+    row = max(18, min(28, (card.height - 60) // len(CONTROLS)))
+    size = 20 if row >= 24 else 18
     for keys, what in CONTROLS:
-        draw.text(surface, keys, (card.left + 24, y), 20, draw.SELECT)
-        draw.text(surface, what, (card.left + 300, y), 20, draw.TEXT)
-        y += 28
+        draw.text(surface, keys, (card.left + 24, y), size, draw.SELECT)
+        draw.text(surface, what, (card.left + 300, y), size, draw.TEXT)
+        y += row

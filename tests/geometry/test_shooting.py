@@ -282,25 +282,45 @@ def test_under_template() -> None:
 # --------------------------------------------------------------------------- second method
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.floats(-40, 40), st.floats(280, 380), st.floats(0, 180), st.floats(-30, 30), st.floats(250, 300))
-def test_numpy_and_shapely_agree_on_straights(dx: float, ty: float, th: float, ox: float, oy: float) -> None:
-    t = table(car("t", 300.0 + dx, ty, th), rect("rock", 290.0 + ox, oy, 320.0 + ox, oy + 8.0))
-    if any(v.footprint.intersects(t.obstacles[0].polygon) for v in t.vehicles):
-        return
-    q = shooting._query(t, "gun", "t", "medium", "front", TS, False)
-    idx, obst = shooting._obstructions(q, "gun", q.fam)
-    fam_of, s = shooting._sample(q, q.fam, obst)
-    x_np, hits_np = shooting._evaluate_straight(q.fam, fam_of, s, q.template, q.target, obst, len(idx))
+def _both_methods(t: Table, rng: str, arc: shooting.Arc) -> tuple[np.ndarray, ...] | None:
+    q = shooting._query(t, "gun", "t", rng, arc, TS, False)
+    margins = shooting._margins(q, q.fam)
+    fam = q.fam.take(np.flatnonzero(np.isfinite(margins)))
+    if len(fam) == 0:
+        return None
+    idx, obst = shooting._obstructions(q, "gun", fam)
+    fam_of, s = shooting._sample(q, fam, obst)
+    if q.template.shape == "straight":
+        x_np, hits_np = shooting._evaluate_straight(fam, fam_of, s, q.template, q.target, obst, len(idx))
+    else:
+        x_np = shooting._burst_first_touch(fam, fam_of, s, q.template, q.target)
+        hits_np = shooting._burst_hits(fam, fam_of, s, q.template, np.where(np.isfinite(x_np), x_np, 0.0), obst,
+                                       len(idx))
     polys = shooting._prepared(t).polys[idx] if idx else np.zeros(0, dtype=object)
-    x_sh, hits_sh = shooting._evaluate_shapely(q.fam, fam_of, s, q.template, q.target_poly, polys)
-    placed = shooting._placed(shooting._template_ring(q.template), *shooting._frames(q.fam, fam_of, s))
+    x_sh, hits_sh = shooting._evaluate_shapely(fam, fam_of, s, q.template, q.target_poly, polys)
+    placed = shooting._placed(shooting._template_ring(q.template), *shooting._frames(fam, fam_of, s))
     overlapping = shapely.area(shapely.intersection(placed, q.target_poly)) > 1e-6  # not just within TOUCH_MM
-    both = overlapping & np.isfinite(x_np) & (x_sh > 1e-3)
+    return x_np, hits_np, x_sh, hits_sh, overlapping
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.floats(-40, 40), st.floats(270, 380), st.floats(0, 180), st.floats(-30, 30), st.floats(245, 300),
+       st.sampled_from(["medium", "small_burst", "large_burst"]), st.sampled_from(["front", "turret"]))
+def test_numpy_and_shapely_agree(dx: float, ty: float, th: float, ox: float, oy: float, rng: str,
+                                 arc: shooting.Arc) -> None:
+    """The NumPy evaluation (bands, lateral lines) against Shapely's polygon operations."""
+    t = table(car("t", 300.0 + dx, ty, th), Obstacle("rock", circle_polygon(300.0 + ox, oy, 9.0)))
+    if any(v.footprint.distance(t.obstacles[0].polygon) < 0.1 for v in t.vehicles):
+        return
+    got = _both_methods(t, rng, arc)
+    if got is None:  # out of range: nothing to compare
+        return
+    x_np, hits_np, x_sh, hits_sh, overlapping = got
     assert np.isfinite(x_np[overlapping]).all()
-    assert np.allclose(x_np[both], x_sh[both], atol=1e-6)
-    robust = both & np.isclose(x_np, x_sh, atol=1e-6)
-    assert (hits_np[robust] == hits_sh[robust]).mean() > 0.99 if robust.any() else True
+    both = overlapping & (x_sh > 1e-3)
+    assert np.allclose(x_np[both], x_sh[both], atol=1e-5)
+    # an obstruction grazing the near part to within 1e-5 mm may go either way
+    assert (hits_np[both] == hits_sh[both]).mean() >= 0.98 if both.any() else True
 
 
 # --------------------------------------------------------------------------- invariants

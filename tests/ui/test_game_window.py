@@ -1,0 +1,290 @@
+"""Hot-seat play in the window, driven headless by real pygame events (issue 4, items 7-9).
+
+Every decision the window makes goes through ``Game.decide``; these tests
+replay the same decisions on a plain :class:`Game` and compare the states.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+from conftest import SIZE
+from ui_events import drag, post_key, post_mouse, pump
+
+from simulator.gaslands import save as saving
+from simulator.gaslands.decisions import Activate, ChooseTemplate, Decision, PushIt, RollSkid, SpendShifts
+from simulator.gaslands.dice import SkidFace
+from simulator.gaslands.game import Game
+from simulator.gaslands.permitted import Manoeuvre
+from simulator.gaslands.setup import new_game
+from simulator.gaslands.skid import ShiftUse, SpendShift
+from simulator.scenario.loader import bundled_scenario, load_scenario
+from simulator.ui.app import App, plays_as_game
+from simulator.ui.game_controller import GameController
+from simulator.ui.game_panel import dice_groups
+
+TEMPLATE = "medium_straight"
+
+
+def _new_game(seed: int) -> Game:
+    return new_game(load_scenario(bundled_scenario()), seed)
+
+
+def _game_app(tmp_path: Path, seed: int, bots: set[int] | None = None, **kw: float) -> App:
+    pygame.event.clear()
+    ctl = GameController(_new_game(seed), autosave_path=tmp_path / "autosave.json", bots=bots, **kw)
+    return App.for_game(ctl, SIZE, game_path=tmp_path / "game.json")
+
+
+def _click(app: App, pos: tuple[float, float]) -> None:
+    post_mouse(pygame.MOUSEBUTTONDOWN, pos)
+    post_mouse(pygame.MOUSEBUTTONUP, pos)
+    pump(app)
+
+
+def _click_action(app: App, action: str) -> None:
+    """Click the centre of the panel widget (button or die) that runs ``action``."""
+    rect = pygame.Rect(app.game_panel().button(action).rect)
+    _click(app, rect.center)
+
+
+def _seed_with_shift_and_other() -> tuple[int, str, int]:
+    """A seed whose first activation rolls two Skid Dice showing a Shift and a die a Shift can cancel."""
+    for seed in range(200):
+        g = _new_game(seed)
+        vid = str(g.prompt.options[0])
+        g.decide(Activate(vid))
+        g.decide(ChooseTemplate(TEMPLATE))
+        if g.prompt.kind != "skid" or 2 not in g.prompt.options:
+            continue
+        g.decide(RollSkid(2))
+        faces = g.skid_roll.faces
+        if SkidFace.SHIFT in faces and any(f is not SkidFace.SHIFT for f in faces):
+            return seed, vid, next(i for i, f in enumerate(faces) if f is not SkidFace.SHIFT)
+    raise AssertionError("no seed found")
+
+
+def _replayed(seed: int, decisions: list[Decision]) -> Game:
+    g = _new_game(seed)
+    for d in decisions:
+        g.decide(d)
+    return g
+
+
+def _first_activation_by_events(app: App, vid: str, die: int) -> None:
+    drag(app, app.tray_cell_centre(TEMPLATE), app.vehicle_screen_pos(vid))
+    assert app.pending is not None and app.pending.move.template == TEMPLATE
+    post_key(pygame.K_RETURN)
+    pump(app)
+    assert app.game is not None and app.game.prompt.kind == "skid"
+    _click_action(app, "roll:2")
+    assert app.game.prompt.kind == "push_it"
+    _click_action(app, "keep")
+    assert app.game.prompt.kind == "shifts"
+    _click_action(app, f"die:{die}")
+    assert SpendShift(ShiftUse.CANCEL, die) in app.game.draft.spends
+    _click_action(app, "done")
+
+
+def test_first_activation_through_real_events_matches_the_engine(tmp_path: Path) -> None:
+    seed, vid, die = _seed_with_shift_and_other()
+    app = _game_app(tmp_path, seed)
+    assert app.game is not None and app.game_view
+    state0 = app.game.state
+    _first_activation_by_events(app, vid, die)
+    expected: list[Decision] = [Activate(vid), ChooseTemplate(TEMPLATE), RollSkid(2), PushIt(()),
+                                SpendShifts((SpendShift(ShiftUse.CANCEL, die),))]
+    assert app.game.game.decisions == expected
+    direct = _replayed(seed, expected)
+    assert app.game.state == direct.state
+    assert app.game.state.vehicle(vid).pose != state0.vehicle(vid).pose  # it drove
+    assert app.game.prompt == direct.prompt
+    # the window shows the engine's table: the car is where the engine put it
+    assert app.table.vehicle(vid).pose == direct.state.vehicle(vid).pose
+    # the move animates along the geometry path, then ends
+    assert any(m.vehicle_id == vid for m in app.game.motions)
+    for _ in range(120):
+        app.update(1 / 60)
+    assert not app.game.motions
+
+
+def test_tray_offers_only_the_engines_templates(tmp_path: Path) -> None:
+    app = _game_app(tmp_path, 1)
+    g = app.game
+    assert g is not None
+    vid = str(g.prompt.options[0])
+    _click(app, app.vehicle_screen_pos(vid))  # a click activates a qualifying car (p.19)
+    assert g.prompt.kind == "template" and g.prompt.vehicle_id == vid
+    refused = next(t for t in ("long_straight", "veer", "swerve") if t not in g.prompt.options)
+    assert app.controller.manoeuvre(app.table, vid, refused) is Manoeuvre.NOT_PERMITTED
+    post_mouse(pygame.MOUSEBUTTONDOWN, app.tray_cell_centre(refused))
+    pump(app)
+    assert app.template_drag is None and "not permitted" in app.status
+    for t in g.prompt.options:
+        assert app.controller.manoeuvre(app.table, vid, str(t)).permitted
+
+
+def test_illegal_clicks_leave_the_game_unchanged(tmp_path: Path) -> None:
+    app = _game_app(tmp_path, 1)
+    g = app.game
+    assert g is not None
+    other = next(v.id for v in g.state.vehicles if v.id not in g.prompt.options)
+    before = g.state
+    _click(app, app.vehicle_screen_pos(other))
+    assert g.state == before and g.game.decisions == []
+    assert "does not qualify" in app.status
+    post_key(pygame.K_EQUALS)  # gear up by hand: refused in a game (p.23)
+    pump(app)
+    assert g.state == before
+
+
+def test_undo_restores_the_state_before_the_last_decision(tmp_path: Path) -> None:
+    seed, vid, die = _seed_with_shift_and_other()
+    app = _game_app(tmp_path, seed)
+    _first_activation_by_events(app, vid, die)
+    assert app.game is not None
+    post_key(pygame.K_z, pygame.KMOD_LCTRL)
+    pump(app)
+    expected: list[Decision] = [Activate(vid), ChooseTemplate(TEMPLATE), RollSkid(2), PushIt(())]
+    assert app.game.game.decisions == expected
+    assert app.game.state == _replayed(seed, expected).state
+    assert app.game.prompt.kind == "shifts"
+    assert app.table.vehicle(vid).pose == app.game.state.vehicle(vid).pose
+
+
+def test_save_and_load_round_trip_through_the_window(tmp_path: Path) -> None:
+    seed, vid, die = _seed_with_shift_and_other()
+    app = _game_app(tmp_path, seed)
+    _first_activation_by_events(app, vid, die)
+    assert app.game is not None
+    post_key(pygame.K_s, pygame.KMOD_LCTRL)
+    pump(app)
+    saved = tmp_path / "game.json"
+    assert saved.is_file() and "Saved" in app.status
+    assert json.loads(saved.read_text())["seed"] == seed
+    # the autosave was written between activations (DESIGN.md)
+    assert saving.load(tmp_path / "autosave.json").state == app.game.state
+
+    other = _game_app(tmp_path, seed + 1)
+    assert other.game is not None
+    post_key(pygame.K_o, pygame.KMOD_LCTRL)
+    pump(other)
+    assert other.game.game.decisions == app.game.game.decisions
+    assert other.game.state == app.game.state
+    assert other.table.vehicle(vid).pose == app.table.vehicle(vid).pose
+    assert plays_as_game(saved)
+
+
+def test_a_bot_seat_decides_after_a_visible_delay(tmp_path: Path) -> None:
+    app = _game_app(tmp_path, 1)
+    g = app.game
+    assert g is not None
+    player = g.prompt.player
+    post_key(pygame.K_F5 + player)
+    pump(app)
+    assert player in g.bots and g.is_bot_turn()
+    app.update(0.1)
+    assert g.game.decisions == []  # still "thinking"
+    for _ in range(40):
+        app.update(0.05)
+    assert g.game.decisions and isinstance(g.game.decisions[0], Activate)
+
+
+def test_all_bots_play_a_street_race_to_the_end_and_the_winner_is_shown(tmp_path: Path) -> None:
+    app = _game_app(tmp_path, 3, bots={0, 1}, bot_delay_s=0.05)
+    g = app.game
+    assert g is not None
+    for _ in range(40000):
+        if g.over():
+            break
+        app.update(0.25)
+    assert g.over()
+    assert g.state.winner is not None
+    winner = g.player_name(g.state.winner)
+    panel_text = " ".join(line.text for line in app.game_panel().lines)
+    assert f"{winner} wins" in panel_text
+    assert "Standings" in panel_text
+    assert f"{winner} wins" in app.status
+    surface = pygame.Surface(SIZE)
+    app.draw(surface)
+    x, y, w, _ = app.layout.table
+    banner = [surface.get_at((px, y + 40 + dy)) for px in range(x, x + w, 2) for dy in range(8, 30, 3)]
+    assert any(c.r > 230 and c.g > 200 and c.b < 160 for c in banner)  # the yellow winner banner
+    # the autosave holds the finished game
+    assert saving.load(tmp_path / "autosave.json").state == g.state
+
+
+def test_mid_game_render_differs_from_the_free_table(tmp_path: Path) -> None:
+    seed, vid, die = _seed_with_shift_and_other()
+    app = _game_app(tmp_path, seed)
+    _first_activation_by_events(app, vid, die)
+    for _ in range(120):
+        app.update(1 / 60)
+    game_surface = pygame.Surface(SIZE)
+    app.draw(game_surface)
+    out = tmp_path / "mid_game.png"
+    pygame.image.save(game_surface, str(out))
+    free = App(load_scenario(bundled_scenario()), SIZE)
+    free_surface = pygame.Surface(SIZE)
+    free.draw(free_surface)
+    assert out.stat().st_size > 0
+    assert pygame.image.tobytes(game_surface, "RGB") != pygame.image.tobytes(free_surface, "RGB")
+    # the car is drawn where the engine put it, in its team colour
+    assert app.game is not None
+    pose = app.game.state.vehicle(vid).pose
+    px = game_surface.get_at(app.view.to_screen_int(pose.ahead(-20.0).x_mm, pose.ahead(-20.0).y_mm))
+    colour = app.vehicle_colour(vid)
+    assert sum(abs(a - b) for a, b in zip((px.r, px.g, px.b), colour, strict=True)) < 60
+
+
+def test_f2_toggles_the_free_table_and_back(tmp_path: Path) -> None:
+    app = _game_app(tmp_path, 1)
+    assert app.game_view
+    post_key(pygame.K_F2)
+    pump(app)
+    assert not app.game_view and app.controller is not app.game
+    # the free table lets the gear change by hand; the game is untouched
+    vid = app.table.vehicles[0].id
+    app.select(vid)
+    app.set_gear(+1)
+    assert app.table.vehicle(vid).gear == 2
+    assert app.game is not None and app.game.state.vehicle(vid).gear == 1
+    post_key(pygame.K_F2)
+    pump(app)
+    assert app.game_view and app.table.vehicle(vid).gear == 1
+
+
+@pytest.mark.parametrize("scenario", ["street_race.toml", "death_race.toml"])
+def test_races_open_as_games_and_rulings_do_not(scenario: str) -> None:
+    assert plays_as_game(bundled_scenario(scenario))
+    rulings = Path(__file__).resolve().parents[1] / "cases" / "move_tbone.toml"
+    assert not plays_as_game(rulings)
+
+
+def test_death_race_game_window_plays_an_activation(tmp_path: Path) -> None:
+    pygame.event.clear()
+    game = new_game(load_scenario(bundled_scenario("death_race.toml")), 5)
+    app = App.for_game(GameController(game, autosave_path=tmp_path / "a.json"), SIZE)
+    g = app.game
+    assert g is not None
+    vid = str(g.prompt.options[0])
+    _click_action(app, f"activate:{vid}")
+    assert g.prompt.kind == "template"
+    notes = {v.id: g.vehicle_status(v.id) for v in g.state.vehicles}
+    assert all(n is not None and "gates 0/" in n.note for n in notes.values())
+    app.attach(vid, "short_straight")
+    post_key(pygame.K_RETURN)
+    pump(app)
+    assert g.game.decisions[:2] == [Activate(vid), ChooseTemplate("short_straight")]
+
+
+def test_dice_groups_mark_hits_and_evades() -> None:
+    from simulator.gaslands.game import Event
+
+    groups = dice_groups(Event("a attacks b: 2 hits, 1 damage", "Attack Step, p.30-33", (((4, 6, 1),), (6, 2))))
+    assert groups == [("attack", [(4, "hit"), (6, "crit"), (1, "miss")]), ("evade", [(6, "hit"), (2, "miss")])]
+    skid = dice_groups(Event("x rolls 2 Skid Dice", "p.22", ("shift", "hazard")))
+    assert skid == [("Skid Dice", [("shift", ""), ("hazard", "")])]
