@@ -78,7 +78,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     load_scenario(path)  # validate before a window opens
     from simulator.ui.app import run_window
 
-    run_window(path, ts, query=args.query)
+    run_window(path, ts, query=args.query, game=False if args.free else None, seed=args.seed)
     return 0
 
 
@@ -89,18 +89,24 @@ def cmd_render(args: argparse.Namespace) -> int:
     path = Path(args.file)
     width, height = (int(x) for x in args.size.lower().split("x"))
     out = Path(args.output)
-    if _is_board(path):
+    if path.suffix.lower() != ".json" and _is_board(path):
         from simulator.ui.board_app import render_board
 
         render_board(path, out, (width, height))
     else:
-        from simulator.scenario.loader import load_scenario
+        if path.suffix.lower() == ".json":
+            from simulator.gaslands.save import load
 
-        load_scenario(path)
+            load(path)
+        else:
+            from simulator.scenario.loader import load_scenario
+
+            load_scenario(path)
         from simulator.ui.app import render_png
 
         ts = Path(args.template_set) if args.template_set else None
-        render_png(path, out, (width, height), template_set_path=ts, query=args.query)
+        render_png(path, out, (width, height), template_set_path=ts, query=args.query,
+                   game=False if args.free else None, seed=args.seed)
     print(f"wrote {out}")
     return 0
 
@@ -143,12 +149,16 @@ def build_parser() -> argparse.ArgumentParser:
                       help="scenario, saved game (.json), rulings or board file (default: the Street Race)")
     play.add_argument("--template-set", dest="template_set_sub", help="a template-set TOML file")
     play.add_argument("--query", help="a rulings file's query to show (its id or 1-based index)")
+    play.add_argument("--free", action="store_true", help="open a race as the free table, not as a game")
+    play.add_argument("--seed", type=int, default=None, help="dice seed of a new game (default: random)")
     render = sub.add_parser("render", help="draw a scenario to a PNG, headless")
     render.add_argument("file")
     render.add_argument("-o", "--output", required=True)
     render.add_argument("--size", default="1400x900", help="WIDTHxHEIGHT in pixels (default 1400x900)")
     render.add_argument("--template-set", dest="template_set_sub")
     render.add_argument("--query", help="a rulings file's query to draw (its id or 1-based index)")
+    render.add_argument("--free", action="store_true", help="draw a race as the free table, not as a game")
+    render.add_argument("--seed", type=int, default=1, help="dice seed of the game drawn (default 1)")
     rule = sub.add_parser("rule", help="answer a rulings file as JSON")
     rule.add_argument("file")
     export = sub.add_parser("export-templates", help="printable 1:1 SVG of the template set")
@@ -175,8 +185,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.template_set = args.template_set_sub
     if not hasattr(args, "file"):
         args.file = None
-    if not hasattr(args, "query"):
-        args.query = None
+    for name, default in (("query", None), ("free", False), ("seed", None)):
+        if not hasattr(args, name):
+            setattr(args, name, default)
     try:
         return COMMANDS[args.command](args)
     except InputFileError as exc:

@@ -285,12 +285,12 @@ class _EdgeSet:
 
     An edge row is its offset line: origin ``(ax, ay)``, unit direction
     ``(mx, my)``, outward normal ``(my, -mx)`` at angle ``beta``, ``length`` and
-    bounding box ``x0, x1, y0, y1``. The rows of polygon ``i`` are
-    ``edge_rows[i]:edge_rows[i + 1]`` and ``vertex_rows[i]:vertex_rows[i + 1]``.
+    bounding box ``x0, x1, y0, y1``. ``edge_owner`` and ``vertex_owner`` index
+    the polygon each row comes from.
     """
 
-    def __init__(self, data: F64, verts: F64, edge_rows: list[int], vertex_rows: list[int]) -> None:
-        self.data, self.verts, self.edge_rows, self.vertex_rows = data, verts, edge_rows, vertex_rows
+    def __init__(self, data: F64, verts: F64, edge_owner: NDArray[np.intp], vertex_owner: NDArray[np.intp]) -> None:
+        self.data, self.verts, self.edge_owner, self.vertex_owner = data, verts, edge_owner, vertex_owner
         (self.ax, self.ay, self.length, self.mx, self.my, self.beta,
          self.x0, self.x1, self.y0, self.y1) = data.T
         self.vx, self.vy = verts.T
@@ -299,6 +299,7 @@ class _EdgeSet:
     def build(parts: list[F64], eps: float) -> _EdgeSet:
         """From each polygon's edge rows (ax, ay, bx, by), offset outwards by ``eps``."""
         rows = np.vstack(parts)
+        owner = np.repeat(np.arange(len(parts)), [len(p) for p in parts])
         ax, ay, bx, by = rows.T
         dx, dy = bx - ax, by - ay
         length = np.hypot(dx, dy)
@@ -309,24 +310,14 @@ class _EdgeSet:
         data = np.column_stack((ax + ox, ay + oy, length, mx, my, np.arctan2(-mx, my),
                                 np.minimum(ax, bx) + ox, np.maximum(ax, bx) + ox,
                                 np.minimum(ay, by) + oy, np.maximum(ay, by) + oy))
-        sizes = [len(p) for p in parts]
-        vertex_rows = [0, *np.cumsum(sizes).tolist()]
-        kept = np.concatenate(([0], np.cumsum(keep)))
-        edge_rows = [int(kept[i]) for i in vertex_rows]
-        return _EdgeSet(data[keep], rows[:, :2].copy(), edge_rows, vertex_rows)
+        return _EdgeSet(data[keep], rows[:, :2].copy(), owner[keep], owner)
 
     def subset(self, keep: NDArray[np.bool_]) -> _EdgeSet:
-        """The rows of the polygons where ``keep`` is true."""
-        which = np.flatnonzero(keep).tolist()
-        if len(which) == len(keep):
+        """The rows of the polygons where ``keep`` is true (owners no longer meaningful)."""
+        if keep.all():
             return self
-        er, vr = self.edge_rows, self.vertex_rows
-        e_idx = np.concatenate([np.arange(er[i], er[i + 1]) for i in which]) if which else np.zeros(0, np.intp)
-        v_idx = np.concatenate([np.arange(vr[i], vr[i + 1]) for i in which]) if which else np.zeros(0, np.intp)
-        e_sizes = [er[i + 1] - er[i] for i in which]
-        v_sizes = [vr[i + 1] - vr[i] for i in which]
-        return _EdgeSet(self.data[e_idx], self.verts[v_idx], [0, *np.cumsum(e_sizes).tolist()],
-                        [0, *np.cumsum(v_sizes).tolist()])
+        e, v = keep[self.edge_owner], keep[self.vertex_owner]
+        return _EdgeSet(self.data[e], self.verts[v], self.edge_owner[e], self.vertex_owner[v])
 
 
 def _edge_set(shapes: list[BaseGeometry]) -> _EdgeSet | None:
@@ -337,17 +328,20 @@ def _edge_set(shapes: list[BaseGeometry]) -> _EdgeSet | None:
     return _EdgeSet.build([p for p in parts if p is not None], _CONTACT_TARGET_MM)
 
 
-def _box_lines(corners: F64, eps: float) -> tuple[F64, F64, F64, F64, F64, F64]:
-    """The footprint's edges offset outwards by ``eps``: (ax, ay, mx, my, length, beta), shape (1, 4).
+def _box_lines(corners: list[list[float]], eps: float) -> tuple[F64, F64, F64, F64, F64, F64]:
+    """The footprint's edges offset outwards by ``eps``: (ax, ay, mx, my, length, beta), each shape (1, 4).
 
     ``corners`` run counter-clockwise (fl, rl, rr, fr), so outward is to each edge's right.
     """
-    nxt = corners[[1, 2, 3, 0]]
-    d = nxt - corners
-    length = np.hypot(d[:, 0], d[:, 1])
-    mx, my = d[:, 0] / length, d[:, 1] / length
-    ax, ay = corners[:, 0] + my * eps, corners[:, 1] - mx * eps
-    return ax[None, :], ay[None, :], mx[None, :], my[None, :], length[None, :], np.arctan2(-mx, my)[None, :]
+    rows = []
+    for i in range(4):
+        (x0, y0), (x1, y1) = corners[i], corners[(i + 1) % 4]
+        dx, dy = x1 - x0, y1 - y0
+        length = math.hypot(dx, dy)
+        mx, my = dx / length, dy / length
+        rows.append((x0 + my * eps, y0 - mx * eps, mx, my, length, math.atan2(-mx, my)))
+    ax, ay, mx, my, length, beta = np.array(rows).T[:, None, :]
+    return ax, ay, mx, my, length, beta
 
 
 def _line_hits_translate(px: F64, py: F64, vx: float, vy: float, ax: F64, ay: F64, mx: F64, my: F64,
@@ -476,44 +470,52 @@ def _segment_hit(motion: tuple[bool, float, float, float], pose: Pose, span: flo
     """
     rotating, a, b, rate = motion
     corners = footprint_corners(pose, vehicle.length_mm, vehicle.width_mm)
-    cx, cy = corners[:, 0], corners[:, 1]
+    listed: list[list[float]] = corners.tolist()
+    xs = [p[0] for p in listed]
+    ys = [p[1] for p in listed]
     if rotating:
         turn = abs(rate) * span
         n = max(1, math.ceil(turn / 0.2))
-        angles = np.linspace(0.0, math.copysign(turn, rate), n + 1)[:, None]
-        rx, ry = cx - a, cy - b
-        c, s_ = np.cos(angles), np.sin(angles)
-        xs, ys = a + c * rx - s_ * ry, b + s_ * rx + c * ry
-        pad = float(np.hypot(rx, ry).max()) * (1.0 - math.cos(turn / n / 2.0)) + eps + 1e-6
+        reach = 0.0
+        for x, y in listed:
+            rx, ry = x - a, y - b
+            reach = max(reach, math.hypot(rx, ry))
+            for i in range(1, n + 1):
+                ang = math.copysign(turn, rate) * i / n
+                c, s_ = math.cos(ang), math.sin(ang)
+                xs.append(a + c * rx - s_ * ry)
+                ys.append(b + s_ * rx + c * ry)
+        pad = reach * (1.0 - math.cos(turn / n / 2.0)) + eps + 1e-6
     else:
-        xs = np.concatenate((cx, cx + a * span))
-        ys = np.concatenate((cy, cy + b * span))
+        xs += [x + a * span for x in xs]
+        ys += [y + b * span for y in ys]
         pad = eps + 1e-6
-    bx0, bx1 = float(xs.min()) - pad, float(xs.max()) + pad
-    by0, by1 = float(ys.min()) - pad, float(ys.max()) + pad
-    e = np.flatnonzero((edges.x1 >= bx0) & (edges.x0 <= bx1) & (edges.y1 >= by0) & (edges.y0 <= by1))
-    v = np.flatnonzero((edges.vx >= bx0) & (edges.vx <= bx1) & (edges.vy >= by0) & (edges.vy <= by1))
-    if not e.size and not v.size:
+    bx0, bx1, by0, by1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
+    e = (edges.x1 >= bx0) & (edges.x0 <= bx1) & (edges.y1 >= by0) & (edges.y0 <= by1)
+    v = (edges.vx >= bx0) & (edges.vx <= bx1) & (edges.vy >= by0) & (edges.vy <= by1)
+    has_e, has_v = bool(e.any()), bool(v.any())
+    if not has_e and not has_v:
         return None
-    px, py = cx[:, None], cy[:, None]
+    px, py = corners[:, 0:1], corners[:, 1:2]
     best = math.inf
+    if has_e:
+        ax, ay, length, mx, my, beta = edges.data[e][:, :6].T
+    if has_v:
+        qx, qy = edges.verts[v].T
+        box = _box_lines(listed, eps)
     if rotating:
         sgn = 1.0 if rate > 0 else -1.0
-        if e.size:
-            best = min(best, _line_hits_rotate(px, py, a, b, sgn, edges.ax[e], edges.ay[e], edges.mx[e],
-                                               edges.my[e], edges.length[e], edges.beta[e]))
-        if v.size:
-            qx, qy = edges.vx[v], edges.vy[v]
-            best = min(best, _line_hits_rotate(qx[:, None], qy[:, None], a, b, -sgn, *_box_lines(corners, eps)))
-            best = min(best, _circle_hits_rotate(px, py, a, b, sgn, qx, qy, eps))
+        if has_e:
+            best = _line_hits_rotate(px, py, a, b, sgn, ax, ay, mx, my, length, beta)
+        if has_v:
+            best = min(best, _line_hits_rotate(qx[:, None], qy[:, None], a, b, -sgn, *box),
+                       _circle_hits_rotate(px, py, a, b, sgn, qx, qy, eps))
         return best / abs(rate) if best <= turn else None
-    if e.size:
-        best = min(best, _line_hits_translate(px, py, a, b, edges.ax[e], edges.ay[e], edges.mx[e], edges.my[e],
-                                              edges.length[e]))
-    if v.size:
-        qx, qy = edges.vx[v], edges.vy[v]
-        best = min(best, _line_hits_translate(qx[:, None], qy[:, None], -a, -b, *_box_lines(corners, eps)[:5]))
-        best = min(best, _circle_hits_translate(px, py, a, b, qx, qy, eps))
+    if has_e:
+        best = _line_hits_translate(px, py, a, b, ax, ay, mx, my, length)
+    if has_v:
+        best = min(best, _line_hits_translate(qx[:, None], qy[:, None], -a, -b, *box[:5]),
+                   _circle_hits_translate(px, py, a, b, qx, qy, eps))
     return best if best <= span else None
 
 
@@ -532,6 +534,13 @@ def first_contact(path: Path, u_start: float, u_end: float, vehicle: VehiclePiec
         return None
     if shapes.nearest(_fp(path.pose_at(u_start), vehicle)) <= _CONTACT_TARGET_MM:
         return u_start
+    return _search(path, u_start, u_end, vehicle, shapes)
+
+
+def _search(path: Path, u_start: float, u_end: float, vehicle: VehiclePiece, shapes: _Shapes) -> float | None:
+    """:func:`first_contact` for a vehicle known to be clear (more than 0.01 mm) of ``shapes`` at ``u_start``."""
+    if not shapes.items:
+        return None
     edges = shapes.edges
     if edges is None:
         return _first_contact_stepping(path, u_start, u_end, vehicle, shapes)
@@ -756,7 +765,7 @@ def _drive(state: _State, placed: PlacedMove) -> tuple[float, bool, bool]:
                 state.notes.append("the Final Position overlapped an ignored obstruction: moved back (p.46)")
             return end, interrupted_any, False
         interrupted_any = True
-        hit_u = first_contact(path, u, path.total, v, live)
+        hit_u = _search(path, u, path.total, v, live)  # clear at u: see _collide and the ignored
         if hit_u is None:
             state.notes.append("the template clipped an obstruction the vehicle never reaches (p.47)")
             return back_off(path, u, path.total, v, everything), True, False
@@ -797,7 +806,7 @@ def _spin(state: _State, start: Pose, spin_deg: float) -> tuple[float, bool]:
     touching_now = {o.id for o in obs if touches(_fp(start, v), o.shape)}
     shapes = _Shapes([o for o in obs if o.id not in touching_now])
     path = Path((Segment("pivot", start, spin_deg),))
-    hit = first_contact(path, 0.0, path.total, v, shapes)
+    hit = _search(path, 0.0, path.total, v, shapes)  # nothing in shapes touched it at the start
     blocked = _first_overlap_deg(Path((Segment("pivot", start, spin_deg),)), v,
                                  _Shapes([o for o in obs if o.id in touching_now]))
     if blocked is not None and (hit is None or blocked < hit):

@@ -44,7 +44,9 @@ class Scenario:
 
     @property
     def name(self) -> str:
-        """The scenario's name."""
+        """The scenario's name (the file's name when ``[scenario]`` gives none)."""
+        if self.spec.scenario.name == "Untitled" and self.source not in ("", "<string>"):
+            return Path(self.source).stem
         return self.spec.scenario.name
 
     def vehicle_spec(self, vehicle_id: str) -> VehicleSpec:

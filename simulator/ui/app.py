@@ -23,6 +23,7 @@ import enum
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -1563,6 +1564,9 @@ def run_window(scenario_path: Path, template_set_path: Path | None = None, query
     """
     pygame.init()
     pygame.display.set_caption("Gaslands table")
+    icon = files("simulator.bundled_assets") / "icon.png"
+    if icon.is_file():
+        pygame.display.set_icon(pygame.image.load(str(icon)))
     screen = pygame.display.set_mode((1400, 900), pygame.RESIZABLE)
     as_game = plays_as_game(Path(scenario_path)) if game is None else game
     if as_game and query is None:
@@ -1587,16 +1591,23 @@ def run_window(scenario_path: Path, template_set_path: Path | None = None, query
 
 
 def render_png(scenario_path: Path, out_png: Path, size: tuple[int, int] = (1400, 900),
-               template_set_path: Path | None = None, query: str | None = None) -> None:
+               template_set_path: Path | None = None, query: str | None = None, game: bool | None = None,
+               seed: int = 1) -> None:
     """Draw a scenario to a PNG without a display (the same drawing code as the window).
 
-    A rulings file is drawn in rulings mode with the answer to ``query`` (its id
-    or 1-based index; default the first).
+    What is drawn is what the window opens on: a race or a save as the game
+    (a new game with dice ``seed``), a rulings file in rulings mode with the
+    answer to ``query`` (its id or 1-based index; default the first), anything
+    else as the free table; ``game`` forces the choice.
     """
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     pygame.font.init()
-    app = App.from_path(Path(scenario_path), template_set_path, size=size, query=query)
+    as_game = plays_as_game(Path(scenario_path)) if game is None else game
+    if as_game and query is None:
+        app = game_app(Path(scenario_path), size, seed=seed, template_set_path=template_set_path)
+    else:
+        app = App.from_path(Path(scenario_path), template_set_path, size=size, query=query)
     surface = pygame.Surface(size)
     app.draw(surface)
     out = Path(out_png)

@@ -264,7 +264,7 @@ def test_help_overlay_toggles(app: App) -> None:
 
 def test_render_png_shows_table_teams_and_lines(tmp_path: Path) -> None:
     out = tmp_path / "street.png"
-    render_png(bundled_scenario(), out)
+    render_png(bundled_scenario(), out, game=False)
     img = pygame.image.load(str(out))
     assert img.get_size() == (1400, 900)
     probe = App.from_path(bundled_scenario())
@@ -303,3 +303,13 @@ def test_readme_lists_every_control() -> None:
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     for keys, what in CONTROLS:
         assert f"| {keys} | {what} |" in readme, keys
+
+
+def test_render_draws_what_the_window_opens_on(tmp_path: Path) -> None:
+    """`gaslands render` of a race draws the game (as `gaslands` opens it), `--free` the free table."""
+    game_png, free_png = tmp_path / "game.png", tmp_path / "free.png"
+    render_png(bundled_scenario(), game_png)
+    render_png(bundled_scenario(), free_png, game=False)
+    a, b = pygame.image.load(str(game_png)), pygame.image.load(str(free_png))
+    differing = sum(1 for x in range(0, 1400, 20) for y in range(0, 900, 20) if a.get_at((x, y)) != b.get_at((x, y)))
+    assert differing > 50
