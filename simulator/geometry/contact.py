@@ -7,14 +7,14 @@ when one reaches more than :data:`TOUCH_MM` into the other.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
 import shapely
-from shapely.geometry import Point, Polygon
 from numpy.typing import NDArray
+from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 

@@ -238,7 +238,7 @@ class _Shapes:
     def any_overlap(self, shape: Polygon) -> list[Obstruction]:
         if not self.items:
             return []
-        hits = shapely.intersects(shape, self.array)
+        hits = shapely.intersects(self.array, shape)
         if not hits.any():
             return []
         return [o for o, h in zip(self.items, hits.tolist(), strict=True) if h and overlaps_static(shape, o.shape)]
@@ -838,11 +838,11 @@ def _disqualified(table: Table, placed: PlacedMove) -> bool:
     return not bool(area.contains(placed.movement_polygon))
 
 
-def _surfaces(table: Table, placed: PlacedMove, end_shape: Polygon, airborne: bool) -> dict[str, bool]:
+def _surfaces(table: Table, placed: PlacedMove, end: VehiclePiece, airborne: bool) -> dict[str, bool]:
     out = {"road": False, "rough": False, "treacherous": False}
     if airborne or not table.surfaces:
         return out
-    both = shapely.union(placed.movement_polygon, end_shape)
+    both = shapely.union(placed.movement_polygon, end.footprint)
     roads = [s.polygon for s in table.surfaces if s.kind == "road"]
     if roads:
         out["road"] = bool(shapely.union_all(roads).buffer(TOUCH_MM).contains(both))
@@ -900,7 +900,7 @@ def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: Templa
     start_fp = vehicle.footprint
     scene = _scene(table, vehicle)
     everything = scene.items
-    touching_at_start = ([o.id for o, hit in zip(everything, shapely.dwithin(start_fp, scene.array, TOUCH_MM).tolist(),
+    touching_at_start = ([o.id for o, hit in zip(everything, shapely.dwithin(scene.array, start_fp, TOUCH_MM).tolist(),
                                                 strict=True) if hit] if everything else [])
     ignored = {o.id for o in everything} if ignore_obstructions else set(touching_at_start)
     state = _State(table, vehicle, ignored, reach_bounds(placed, vehicle), reversing=move.reverse)
@@ -923,7 +923,7 @@ def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: Templa
         collisions=tuple(state.collisions),
         ignored=tuple(sorted(touching_at_start)), removed=tuple(state.removed),
         disqualified=_disqualified(table, placed),
-        surfaces=_surfaces(table, placed, moved.footprint, vehicle.airborne),
+        surfaces=_surfaces(table, placed, moved, vehicle.airborne),
         gates_passed=gates_passed(table, path, vehicle), travel_mm=path.travel_mm, path=path, placed=placed,
         table_after=table_after, notes=tuple(state.notes),
     )

@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Literal
 
 import numpy as np
+import shapely
 from numpy.typing import NDArray
 from shapely.geometry import Polygon
 
@@ -42,6 +43,21 @@ class Move:
     slide: bool = False
     slide_facing: SlideFacing | None = None
     spin_deg: float = 0.0
+
+
+_EXTERIORS: dict[int, tuple[Polygon, NDArray[np.float64]]] = {}
+
+
+def _exterior_of(local: Polygon) -> NDArray[np.float64]:
+    """The exterior ring's coordinates of a template's local polygon, cached per polygon object."""
+    hit = _EXTERIORS.get(id(local))
+    if hit is not None and hit[0] is local:
+        return hit[1]
+    coords = np.asarray(local.exterior.coords)
+    if len(_EXTERIORS) > 256:
+        _EXTERIORS.clear()
+    _EXTERIORS[id(local)] = (local, coords)
+    return coords
 
 
 def _mirror(local: Pose, mirrored: bool) -> Pose:
@@ -80,7 +96,8 @@ class PlacedMove:
         return transform_points(self.frame, _mirror_points(points, self.mirrored))
 
     def _polygon(self, local: Polygon) -> Polygon:
-        return Polygon(self.points_to_table(np.asarray(local.exterior.coords)))
+        poly: Polygon = shapely.polygons(self.points_to_table(_exterior_of(local)))
+        return poly
 
     @cached_property
     def template_polygon(self) -> Polygon:

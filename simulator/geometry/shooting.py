@@ -10,20 +10,26 @@ How a query is answered. Every legal placement of the template belongs to a
 *family*: a line on which the template's near edge slides, a direction, and
 an interval of lateral offsets ``s`` (mm, positive to the template's left).
 Front, rear and each side give one family each; the 360-degree arc gives one
-family per footprint edge plus, for each corner, a fan of directions sampled
-finely and refined where it matters.
+family per footprint edge plus, for each corner, a fan of directions every
+``TURRET_STEP_DEG``, refined (three zooms of 41 directions) around the best
+one, plus the "squeeze" placements that fit a straight template exactly
+between two obstructions.
 
-* Range and margin are exact per family: with the template ``A`` at offset 0
-  and a convex target piece ``B`` in the family frame, the Minkowski
-  difference ``D = A - B`` holds ``(t, -s)`` exactly when the target moved
-  ``t`` along the template's axis touches the template at offset ``s``. So a
-  placement touches the target when ``(0, -s)`` lies in ``D`` and the target
-  can slide away by the largest ``x`` of ``D`` on the line ``y = -s``.
+* Range and margin are exact per family (no sampling). A straight template's
+  placements sweep a band, and the target's first point in it gives the
+  margin. For a burst, with the template ``A`` at offset 0 and a convex
+  target piece ``B`` in the family frame, the Minkowski difference
+  ``D = A - B`` (built by merging edge directions) holds ``(t, -s)`` exactly
+  when the target moved ``t`` along the axis touches the placement at
+  offset ``s``.
 * Cover and Tall are judged on sampled offsets: a fine grid plus the
   *critical* offsets where a template side passes a vertex of the target or of
-  an obstruction (so a gap exactly as wide as the template is found). For the
-  straight templates this runs in NumPy on convex pieces (a band test); the
-  bursts use Shapely's array functions.
+  an obstruction (so a gap exactly as wide as the template is found). Shapes
+  are split into convex pieces (non-convex polygons into triangles). For the
+  straights each test is a band test in NumPy; for the bursts, a convex
+  search along the lateral lines (golden sections, NumPy) or, for a few
+  hundred placements or fewer, Shapely's polygon operations; a test checks
+  that both agree.
 
 Touching is a distance of at most ``TOUCH_MM``; an obstruction gives Cover
 when it reaches more than ``TOUCH_MM`` into the near part of the template.
@@ -33,6 +39,7 @@ from __future__ import annotations
 
 import math
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -229,7 +236,7 @@ def _edge_family(a: F64, b: F64, near_mm: float) -> tuple[float, ...]:
     return (float(mid[0]), float(mid[1]), ang, -half, half, 0.0)
 
 
-def _families_from(rows: list[tuple[float, ...]]) -> _Families:
+def _families_from(rows: Sequence[tuple[float, ...]]) -> _Families:
     a = np.array(rows, dtype=np.float64).reshape(-1, 6)
     return _Families(a[:, 0], a[:, 1], a[:, 2], a[:, 3], a[:, 4], a[:, 5])
 
@@ -668,20 +675,6 @@ def _golden_min(fn: Any, lo: F64, hi: F64, rounds: int = 44) -> F64:
         fc, fd = np.where(left, fn(c), fd), np.where(left, fc, fn(d))
     out: F64 = (a + b) / 2.0
     return out
-
-
-def _band_local(xs: F64, ys: F64, v: _Pieces, piece_idx: Idx, lo: F64, hi: F64) -> tuple[F64, F64]:
-    """Like :func:`_band_rows` with per-row local vertex coordinates ``xs``, ``ys`` (N, V)."""
-    sizes = np.diff(np.append(v.starts, v.xy.shape[0]))
-    width = int(sizes[piece_idx].max()) if len(piece_idx) else 1
-    k = np.arange(width)[None, :]
-    sz = sizes[piece_idx][:, None]
-    first = v.starts[piece_idx][:, None]
-    idx = first + np.minimum(k, sz - 1)
-    nxt = first + (np.minimum(k, sz - 1) + 1) % sz
-    rows = np.arange(len(piece_idx))[:, None]
-    x1, y1, x2, y2 = xs[rows, idx], ys[rows, idx], xs[rows, nxt], ys[rows, nxt]
-    return _band_edges(x1, y1, x2, y2, lo[:, None], hi[:, None])
 
 
 def _band_edges(x1: F64, y1: F64, x2: F64, y2: F64, lo: F64, hi: F64) -> tuple[F64, F64]:
@@ -1136,8 +1129,53 @@ def shoot(table: Table, attacker_id: str, target_id: str, range_name: str, arc: 
     fam = fam.take(np.flatnonzero(np.isfinite(fmargin)))
     margin_mm = float(fmargin[np.isfinite(fmargin)].max())
     obst_idx, obst = _obstructions(q, attacker_id, fam)
+    squeeze = _squeezes(q, obst)
+    if len(squeeze):
+        more = _margins(q, squeeze)
+        fam = fam.join(squeeze.take(np.flatnonzero(np.isfinite(more))))
     ev = _evaluate(q, fam, obst_idx, obst)
     return _result(q, fam, ev, obst_idx, margin_mm)
+
+
+def _squeezes(q: _Query, obst: _Pieces, max_vertices: int = 12) -> _Families:
+    """360-degree placements that fit a straight template exactly between two obstructions.
+
+    For each corner of the firer and each pair of vertices ``a``, ``b`` of
+    different obstructions, the direction in which ``a`` and ``b`` lie exactly
+    one template width apart across the axis, with ``a`` on one side line and
+    the near edge still touching the corner. The sampled fans would miss such a
+    gap; the fixed arcs find theirs among the critical offsets.
+    """
+    if q.corners is None or q.fans is None or q.template.shape != "straight" or q.indirect:
+        return _families_from([])
+    sizes = np.diff(np.append(obst.starts, obst.xy.shape[0]))
+    small = np.repeat(sizes <= max_vertices, sizes)
+    owner = np.repeat(obst.owner, sizes)[small]
+    pts = obst.xy[small]
+    i, j = np.nonzero(owner[:, None] < owner[None, :])
+    if len(i) == 0:
+        return _families_from([])
+    w, half_near = q.template.width_mm, q.template.near_width_mm / 2.0
+    d = pts[i] - pts[j]
+    rho = np.hypot(d[:, 0], d[:, 1])
+    ok = rho >= w
+    i, d, rho = i[ok], d[ok], rho[ok]
+    phi = np.arctan2(d[:, 1], d[:, 0])
+    rows = []
+    for sign in (1.0, -1.0):
+        base = np.arcsin(sign * w / rho)
+        for theta in (phi - base, phi - (math.pi - base)):  # (a - b) . v = sign * w
+            for k, (a0, sweep) in enumerate(q.fans):
+                off = np.mod(theta - a0, 2.0 * math.pi)
+                inside = (off > 0.0) & (off < sweep)
+                c = q.corners[k]
+                th = theta[inside]
+                y_a = -(pts[i[inside], 0] - c[0]) * np.sin(th) + (pts[i[inside], 1] - c[1]) * np.cos(th)
+                s_mid = y_a - sign * w / 2.0  # a on one side line, b on the other
+                keep = np.abs(s_mid) <= half_near
+                for t, sm in zip(th[keep], s_mid[keep], strict=True):
+                    rows.append((float(c[0]), float(c[1]), float(t), float(sm), float(sm), float(sm)))
+    return _families_from(rows)
 
 
 def _result(q: _Query, fam: _Families, ev: _Evaluated, obst_idx: list[int], margin_mm: float) -> ShotResult:

@@ -451,3 +451,23 @@ def test_rulings_case(path: Path) -> None:
 def test_at_least_twelve_shoot_cases() -> None:
     assert len(list(CASES.glob("shoot_*.toml"))) >= 12
     assert shapely.__version__ >= "2"
+
+
+def test_turret_finds_an_exact_diagonal_gap() -> None:
+    # a gap exactly 35 wide whose axis runs at 37 deg from the front-right corner (315, 230),
+    # the band lying 5 mm left of the corner: off the sampled fan directions (every 2 deg)
+    ang = math.radians(37.0)
+    u, v = (math.cos(ang), math.sin(ang)), (-math.sin(ang), math.cos(ang))
+
+    def pt(a: float, lat: float) -> tuple[float, float]:
+        return (315.0 + u[0] * a + v[0] * lat, 230.0 + u[1] * a + v[1] * lat)
+
+    left = Polygon([pt(40, 22.5), pt(50, 22.5), pt(50, 62.5), pt(40, 62.5)])
+    right = Polygon([pt(40, -12.5), pt(50, -12.5), pt(50, -52.5), pt(40, -52.5)])
+    target = VehiclePiece("t", "car", Pose(*pt(100.0, 5.0), 37.0), 60.0, 30.0)
+    r = fire(Table(1200.0, 900.0, (GUN, target), (Obstacle("L", left), Obstacle("R", right))), arc="turret")
+    assert r.in_arc_and_range and not r.cover
+    assert r.placement is not None and r.placement.heading_deg == pytest.approx(37.0, abs=1e-6)
+    nudged = Obstacle("L", affinity.translate(left, -v[0] * 0.1, -v[1] * 0.1))
+    narrow = fire(Table(1200.0, 900.0, (GUN, target), (nudged, Obstacle("R", right))), arc="turret")
+    assert narrow.cover
