@@ -113,7 +113,8 @@ def test_exact_search_agrees_with_stepping(scene: tuple[Table, Path]) -> None:
         return  # a graze between two of the reference's steps: a real contact it stepped past
     a, b = path.pose_at(fast), path.pose_at(touching)
     assert math.hypot(a.x_mm - b.x_mm, a.y_mm - b.y_mm) <= STEP + 1e-6
-    assert abs((a.heading_deg - b.heading_deg + 180.0) % 360.0 - 180.0) <= STEP + 1e-6
+    turn = max(STEP, math.degrees(STEP / 35.0))  # a pivot step, or a step on the tightest arc (Hairpin)
+    assert abs((a.heading_deg - b.heading_deg + 180.0) % 360.0 - 180.0) <= turn + 1e-6
 
 
 @settings(max_examples=60, deadline=None)
