@@ -204,6 +204,22 @@ class _Candidate:
     score: float
 
 
+_NAVIGATORS: dict[tuple[int, Course], tuple[Table, Navigator]] = {}
+"""Distance maps already built, per scenario table and course: every game of a simulation shares one."""
+
+
+def _navigator(table: Table, course: Course) -> Navigator:
+    """The navigator for ``table`` and ``course``, built once per table object."""
+    key = (id(table), course)
+    hit = _NAVIGATORS.get(key)
+    if hit is None or hit[0] is not table:
+        if len(_NAVIGATORS) > 16:
+            _NAVIGATORS.clear()
+        hit = (table, Navigator(table, course))
+        _NAVIGATORS[key] = hit
+    return hit[1]
+
+
 class Bot:
     """Answers any :class:`Prompt` of a :class:`Game` (see the module docstring).
 
@@ -264,7 +280,7 @@ class Bot:
         if self.navigator is None or self.navigator.course != game.options.course:
             base = getattr(game.referee, "base", None)
             table = base if isinstance(base, Table) else Table(1220.0, 915.0)
-            self.navigator = Navigator(table, game.options.course)
+            self.navigator = _navigator(table, game.options.course)
         return self.navigator
 
     # ------------------------------------------------------------------ scoring
