@@ -6,6 +6,7 @@
 ``gaslands rule FILE``            answer a rulings file's queries as JSON (RULINGS.md)
 ``gaslands export-templates -o DIR``  the template set as printable 1:1 SVG sheets
 ``gaslands simulate FILE --games N --seed S``  bot games, headless, with a summary
+``gaslands check TRACK``          check a Death Race track's gates (p.124-125)
 
 Exit codes: 0 success, 2 invalid input (the problems are printed on stderr,
 one line each, naming file, table, key and reason), 3 no display.
@@ -132,6 +133,22 @@ def cmd_export_templates(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_check(args: argparse.Namespace) -> int:
+    """Check a Death Race track against the rules and guidelines (p.124-125): 0 legal, 1 not."""
+    from simulator.geometry.track import check_track
+    from simulator.scenario.loader import load_scenario
+
+    scenario = load_scenario(args.file)
+    findings = check_track(scenario.table, scenario.template_set)
+    for f in findings:
+        print(f.render())
+    errors = sum(f.severity == "error" for f in findings)
+    warnings = len(findings) - errors
+    print(f"{args.file}: {errors} errors, {warnings} warnings"
+          + (" - a legal Death Race track" if not errors else ""))
+    return 1 if errors else 0
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play bot games headless and print a summary."""
     from simulator.gaslands.simulate import simulate_command
@@ -164,6 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export-templates", help="printable 1:1 SVG of the template set")
     export.add_argument("-o", "--output", required=True)
     export.add_argument("--template-set", dest="template_set_sub")
+    check = sub.add_parser("check", help="check a Death Race track's gates against the rules (p.124-125)")
+    check.add_argument("file")
     sim = sub.add_parser("simulate", help="play bot games headless")
     sim.add_argument("file")
     sim.add_argument("--games", type=int, default=10)
@@ -174,7 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 COMMANDS = {
     None: cmd_play, "play": cmd_play, "render": cmd_render, "rule": cmd_rule,
-    "export-templates": cmd_export_templates, "simulate": cmd_simulate,
+    "export-templates": cmd_export_templates, "simulate": cmd_simulate, "check": cmd_check,
 }
 
 

@@ -46,6 +46,8 @@ class VehicleState:
     """One vehicle: its type's statistics, where it is, and its dashboard (p.15-16).
 
     ``gates_passed`` counts the race gates passed in order (Death Race, p.127).
+    ``glued``: the Glue Dropper affected it in its last activation, so it cannot
+    in this one (p.79).
     """
 
     id: str
@@ -70,6 +72,7 @@ class VehicleState:
     reversing: bool = False
     crew_penalty: int = 0
     gates_passed: int = 0
+    glued: bool = False
 
     @classmethod
     def new(
@@ -123,6 +126,31 @@ class VehicleState:
 
 
 @dataclass(frozen=True)
+class DroppedTemplate:
+    """A dropped weapon's template left on the table (p.78-80).
+
+    ``pose`` is the centre of the template's near edge, heading the way the
+    template points (table frame, mm, degrees; see
+    :mod:`simulator.geometry.dropped`); ``template`` names the shooting
+    template (``small_burst``, ``large_burst``); ``owner`` is the vehicle that
+    dropped it and ``player`` its controller. Later templates lie on top of
+    earlier ones (p.78).
+    """
+
+    id: str
+    weapon: str
+    template: str
+    pose: Pose
+    owner: str
+    player: int
+
+    @property
+    def rules(self) -> Weapon:
+        """The weapon's table row."""
+        return load_weapons()[self.weapon]
+
+
+@dataclass(frozen=True)
 class GameState:
     """Everything that changes during a game, as one value."""
 
@@ -133,6 +161,8 @@ class GameState:
     winner: int | None = None
     votes: tuple[int, ...] = ()
     pole_frozen: bool = False
+    dropped: tuple[DroppedTemplate, ...] = ()
+    drops_made: int = 0
 
     def votes_of(self, player: int) -> int:
         """Audience Votes held by ``player`` (p.88); 0 when the module is off."""
@@ -156,6 +186,21 @@ class GameState:
     def contenders(self) -> tuple[Contender, ...]:
         """Every vehicle as qualifying sees it."""
         return tuple(v.contender() for v in self.vehicles)
+
+    def with_dropped(self, template: DroppedTemplate) -> GameState:
+        """This state with ``template`` put on top of the dropped templates (p.78)."""
+        return replace(self, dropped=(*self.dropped, template), drops_made=self.drops_made + 1)
+
+    def without_dropped(self, template_id: str) -> GameState:
+        """This state with the dropped template ``template_id`` removed from play (p.79)."""
+        return replace(self, dropped=tuple(t for t in self.dropped if t.id != template_id))
+
+    def dropped_template(self, template_id: str) -> DroppedTemplate:
+        """The dropped template with this id; ``KeyError`` if it has left play."""
+        for t in self.dropped:
+            if t.id == template_id:
+                return t
+        raise KeyError(f"no dropped template {template_id!r}")
 
     def players_in_play(self) -> frozenset[int]:
         """Players that still control a vehicle in play."""

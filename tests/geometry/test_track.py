@@ -1,0 +1,67 @@
+"""The Death Race track check (p.124-125)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from shapely.geometry import box
+
+from simulator.cli import main
+from simulator.geometry.table import Gate, Obstacle, Table
+from simulator.geometry.templates import load_template_set
+from simulator.geometry.track import check_track
+from simulator.scenario.loader import bundled_scenario, load_scenario
+
+TS = load_template_set()
+
+
+def gate(gid: str, n: int, x: float, y: float, width: float = 182.0) -> Gate:
+    return Gate(gid, n, (x, y), (x, y + width))
+
+
+def messages(table: Table) -> list[str]:
+    return [f.render() for f in check_track(table, TS)]
+
+
+def test_shipped_death_race_is_legal_and_follows_the_guidelines() -> None:
+    s = load_scenario(bundled_scenario("death_race.toml"))
+    assert check_track(s.table, s.template_set) == []
+
+
+def test_three_gates_needed_p124() -> None:
+    t = Table(1800, 1200, gates=(gate("a", 1, 200, 100), gate("b", 2, 800, 100)))
+    assert any(m.startswith("error: gates: 2 gates") for m in messages(t))
+
+
+def test_gate_must_be_a_long_straight_wide_p124() -> None:
+    t = Table(1800, 1200, gates=(gate("a", 1, 200, 100), gate("b", 2, 800, 100, 180.0), gate("c", 3, 1400, 100)))
+    assert any("error: b:" in m and "180.00 mm apart" in m for m in messages(t))
+
+
+def test_gates_a_long_straight_apart_p124() -> None:
+    t = Table(1800, 1200, gates=(gate("a", 1, 200, 100), gate("b", 2, 300, 100), gate("c", 3, 900, 100)))
+    assert any(m.startswith("error: a/b:") for m in messages(t))
+
+
+def test_guidelines_are_warnings_p125() -> None:
+    t = Table(3000, 1200, gates=(gate("a", 1, 200, 100), gate("b", 2, 900, 100), gate("c", 3, 1500, 100)),
+              obstacles=(Obstacle("rock", box(1700, 600, 1720, 620)),))
+    found = messages(t)
+    assert any(m.startswith("warning: a->b:") and "three Long Straights" in m for m in found)
+    assert any(m.startswith("warning: a->b:") and "no obstacle" in m for m in found)
+    assert not any(m.startswith("error") for m in found)
+
+
+def test_post_overlapping_an_obstacle_is_an_error() -> None:
+    s = load_scenario(bundled_scenario("death_race.toml"))
+    g = s.table.gates[0]
+    rock = Obstacle("rock-x", box(g.post_a[0] - 5, g.post_a[1] - 5, g.post_a[0] + 5, g.post_a[1] + 5))
+    t = replace(s.table, obstacles=s.table.obstacles + (rock,))
+    assert any("overlaps obstacle rock-x" in f.message for f in check_track(t, s.template_set))
+
+
+def test_check_command_exit_codes(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["check", str(bundled_scenario("death_race.toml"))]) == 0
+    assert "legal Death Race track" in capsys.readouterr().out
+    assert main(["check", str(Path(bundled_scenario()))]) == 1
