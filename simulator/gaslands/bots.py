@@ -16,7 +16,11 @@ gate (Death Race, p.127) and shoots what it can:
   Slide results first and sheds tokens with spare Shifts (p.22-24, p.40);
 - **reactions**: Smash enemies while healthy, Evade team-mates or when low (p.53);
 - **attacks**: every weapon with a target, then Handguns up to the crew (p.30-31),
-  at enemies, preferring no Cover (p.42) and the weakest;
+  at enemies, preferring no Cover (p.42) and the weakest; Blitz weapons as
+  often as their ammo allows (p.81); no Splash attack that would catch a
+  team-mate (p.82); a dropped weapon (p.78) when an enemy follows close
+  behind (or alongside, for a side mount), before the Handguns;
+- **moves** that cross dropped templates (p.78-80) score lower;
 - an opponent's choices (Touch It Use It, Lose Control) are made to hurt;
   Pole Position goes to the player furthest behind (p.125).
 
@@ -43,6 +47,8 @@ from simulator.gaslands.decisions import (
     ChooseTemplate,
     Decision,
     DeclareAttacks,
+    Drop,
+    DropEdge,
     LoseControl,
     PassPole,
     Prompt,
@@ -80,6 +86,12 @@ APPROACH_MM = 40.0
 SCREEN_SLACK = 20.0
 """Added to a nominal score before comparing it with resolved ones."""
 FINISH_BONUS = 1.0e6
+
+DROPPED_PENALTY = 70.0
+"""Score lost per dropped template a move touches (p.78-80)."""
+
+FOLLOW_MM = 150.0
+"""An enemy whose footprint is this close behind (or beside) a vehicle is worth dropping something on."""
 
 
 @dataclass(frozen=True)
@@ -311,6 +323,7 @@ class Bot:
             else:
                 score -= 60.0
         score -= sum({"rough": 40.0, "treacherous": 80.0}.get(s, 0.0) for s in report.surfaces)
+        score -= DROPPED_PENALTY * len(report.dropped_touched)
         hazards = v.hazards + extra_hazards
         score -= 30.0 * extra_hazards * (3 if hazards >= 4 else 1)
         return score - self._edge_danger(v, report.pose, nav)
@@ -472,13 +485,50 @@ class Bot:
             if m.ammo == 0 or weapon.dropped or (weapon.attack_dice == 0 and weapon.dice_by_range is None):
                 continue
             target = self._best_target(game, v, mount)
+            if target and weapon.has_rule("Splash") and self._splashes_friends(game, v, mount, target):
+                continue
             if target:
-                attacks.append(Attack(mount, target))
-        if len(attacks) < budget:
+                copies = min(m.ammo or 1, budget - len(attacks)) if weapon.has_rule("Blitz") else 1
+                attacks += [Attack(mount, target)] * copies
+        drops = self._drop(game, v) if len(attacks) < budget else ()
+        if len(attacks) + len(drops) < budget:
             target = self._best_target(game, v, -1)
             if target:
-                attacks += [Attack(-1, target)] * (budget - len(attacks))
-        return DeclareAttacks(tuple(attacks))
+                attacks += [Attack(-1, target)] * (budget - len(attacks) - len(drops))
+        return DeclareAttacks(tuple(attacks), drops)
+
+    def _splashes_friends(self, game: Game, v: VehicleState, mount: int, target: str) -> bool:
+        caught = game.referee.splash(game.state, v.id, mount, target)
+        return any(game.state.vehicle(i).player == v.player for i in caught)
+
+    def _drop(self, game: Game, v: VehicleState) -> tuple[Drop, ...]:
+        """The first dropped weapon whose template would land by a following enemy and no team-mate (p.78)."""
+        for mount, m in enumerate(v.weapons):
+            _, weapon = v.weapon(mount)
+            if not weapon.dropped or weapon.template is None or m.ammo == 0:
+                continue
+            for edge in _DROP_EDGES.get(m.facing, ()):
+                if self._follower(game.state, v, edge):
+                    return (Drop(mount, edge),)
+        return ()
+
+    def _follower(self, state: GameState, v: VehicleState, edge: DropEdge) -> bool:
+        """An enemy, and no team-mate, near the ``edge`` side of ``v``."""
+        ahead = {"rear": 180.0, "left": 90.0, "right": -90.0}[edge]
+        probe = v.pose.turned(ahead)
+        reach = 0.5 * (v.length_mm if edge == "rear" else v.width_mm) + FOLLOW_MM
+        found = False
+        for u in state.vehicles:
+            if u.id == v.id or not u.in_play:
+                continue
+            dx, dy = u.pose.x_mm - v.pose.x_mm, u.pose.y_mm - v.pose.y_mm
+            hx, hy = probe.direction
+            along, across = dx * hx + dy * hy, abs(-dx * hy + dy * hx)
+            if 0.0 < along <= reach + 0.5 * u.length_mm and across <= 0.5 * (u.width_mm + 20.0):
+                if u.player == v.player:
+                    return False
+                found = True
+        return found
 
     def _best_target(self, game: Game, v: VehicleState, mount: int) -> str:
         shots = [s for s in game.referee.shots(game.state, v.id, mount)
@@ -487,6 +537,11 @@ class Bot:
             return ""
         best = min(shots, key=lambda s: (s.cover, game.state.vehicle(s.target).hull_points, s.target))
         return best.target
+
+
+_DROP_EDGES: dict[str, tuple[DropEdge, ...]] = {"rear": ("rear",), "side": ("left", "right"),
+                                                "turret": ("rear", "left", "right")}
+"""The edges a dropped weapon of each mount facing may drop against (p.78)."""
 
 
 def _vehicle_or_none(state: GameState, vehicle_id: str) -> VehicleState | None:

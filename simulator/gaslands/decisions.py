@@ -15,6 +15,7 @@ from simulator.gaslands.collisions import Reaction
 from simulator.gaslands.skid import SpendShift
 
 Side = Literal["left", "right"]
+DropEdge = Literal["rear", "left", "right"]
 
 
 @dataclass(frozen=True)
@@ -84,10 +85,28 @@ class Attack:
 
 
 @dataclass(frozen=True)
+class Drop:
+    """Attack with a dropped weapon: leave its template against the vehicle's ``edge`` (p.78).
+
+    ``edge`` must be in the mount's Arc of Fire (rear, or a side for a
+    side-mounted weapon; any of them for a turret); ``offset_mm`` slides the
+    template along that edge (see :mod:`simulator.geometry.dropped`).
+    """
+
+    mount: int
+    edge: DropEdge = "rear"
+    offset_mm: float = 0.0
+
+
+@dataclass(frozen=True)
 class DeclareAttacks:
-    """All attacks of an Attack Step, up to the Crew Value (p.30-31); empty: no attacks."""
+    """All attacks of an Attack Step, up to the Crew Value (p.30-31); empty: no attacks.
+
+    ``drops``: at most one dropped weapon attack (p.78); it counts towards the Crew Value.
+    """
 
     attacks: tuple[Attack, ...] = ()
+    drops: tuple[Drop, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -11,13 +11,23 @@ with Touch It Use It (p.38-39), Hazardous and Trivial; Skid Dice, Push It,
 Shifts (p.22-24, p.40); Slide facing off straights (p.26); Spin (p.24);
 surfaces (p.86); disqualification at the edge (p.87); Collisions with
 reactions (p.52-57); the Attack Step with crew limit, Handguns, ammo, Cover,
-combined Evade (p.30-33, p.42, p.81); Wipeouts (p.34-35); Wrecks and
-Explosions (p.43-44); On Fire (p.81); the last player with vehicles wins (p.62).
+combined Evade (p.30-33, p.42, p.81); Blitz copies (p.81); Splash against
+every vehicle under the template (p.82); dropped weapons (p.78-80): templates
+left on the table against the rear or a side edge, resolved in the Collision
+Window of the move that overlaps them (Caltrops, Glue, Mines, Napalm, Oil
+Slick, Smoke); Wipeouts (p.34-35) with the Flip's forced move and its
+Collision Window; Wrecks with the Skid to a Halt's Collision Window and
+Twisted Metal, and Explosions (p.43-44); On Fire (p.81); the last player with
+vehicles wins (p.62). Collision Windows nest (a wreck skidding to a halt
+inside another window), and play resumes where it was interrupted (p.39, p.52).
 Races (:mod:`simulator.gaslands.race`): the Street Race finish (p.62); the
 Death Race gates in order, Pole Position passing at gates and weapons inactive
 until Gate 1 (p.124-128). ``Options.round_limit`` ends a game with no winner
 after that many rounds (for bots and simulations).
-Not yet: dropped weapons, Splash, Blitz copies, most vehicle special rules.
+Not yet: RC Car Bombs and the Sentry Gun (p.79-80: models, not templates),
+the Wreck Lobber's Dumper, most vehicle special rules (Bombs Away and the
+Improvised Sludge Thrower among them), and weapons' "See special rules"
+beyond those above.
 """
 
 from __future__ import annotations
@@ -27,7 +37,14 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from simulator.errors import IllegalChoice
-from simulator.gaslands.attacks import attack_dice, evade_dice, explosion_dice, max_attacks, resolve_against
+from simulator.gaslands.attacks import (
+    HitEffects,
+    attack_dice,
+    evade_dice,
+    explosion_dice,
+    max_attacks,
+    resolve_against,
+)
 from simulator.gaslands.audience import affordable, gain_at_round_start, gain_for_wreck, spend
 from simulator.gaslands.collisions import (
     Participant,
@@ -42,6 +59,7 @@ from simulator.gaslands.decisions import (
     ChooseTemplate,
     Decision,
     DeclareAttacks,
+    Drop,
     LoseControl,
     PassPole,
     Prompt,
@@ -57,18 +75,28 @@ from simulator.gaslands.decisions import (
 from simulator.gaslands.dice import DiceSource, SeededDice
 from simulator.gaslands.permitted import STRAIGHTS, Manoeuvre, PermissionTable, permitted_templates
 from simulator.gaslands.race import Course, advance, finished, weapons_active
-from simulator.gaslands.referee import Contact, MovePlan, MoveReport, Referee
+from simulator.gaslands.referee import Contact, MovePlan, MoveReport, Referee, Shot
 from simulator.gaslands.round import RoundState, after_activation, after_pass, next_gear_phase, qualifying
 from simulator.gaslands.skid import Driving, SkidRoll, push_it, resolve_shifts, roll_skid_dice
-from simulator.gaslands.state import GameState, Status, VehicleState
+from simulator.gaslands.state import DroppedTemplate, GameState, Status, VehicleState
 from simulator.gaslands.tables import Weapon, Weight
-from simulator.gaslands.wipeout import next_player, plan_wipeout, wipeout_order, wipes_out
+from simulator.gaslands.wipeout import WipeoutPlan, next_player, plan_wipeout, wipeout_order, wipes_out
 from simulator.gaslands.wrecks import SKID_TO_A_HALT, plan_wreck
 
 _T = TypeVar("_T")
 
 SURFACE_HAZARDS = {"rough": 1, "treacherous": 2}
 """Hazard Tokens at the end of a Movement Step on these surfaces (p.86)."""
+
+TREACHEROUS_DROPS = frozenset({"caltrop_dropper", "glue_dropper", "oil_slick_dropper"})
+"""Dropped templates that count as a treacherous surface (p.79)."""
+
+SPENT_DROPS = frozenset({"caltrop_dropper", "mine_dropper", "napalm_dropper"})
+"""Dropped templates that attack the first vehicle they affect and are then removed (p.79)."""
+
+GLUE, SMOKE = "glue_dropper", "smoke_dropper"
+GLUE_GEARS = 2
+"""Gears a vehicle affected by Glue loses at the end of its Movement Step (p.79)."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +144,18 @@ class _Pending:
     reactions: tuple[Reaction, ...] = ()
 
 
+@dataclass
+class _Window:
+    """A Collision Window being resolved (p.52): its collisions in order, then where play resumes.
+
+    Windows nest: a vehicle wrecked in a collision skids to a halt and opens
+    its own window (p.43) before the outer one goes on.
+    """
+
+    collisions: list[_Pending]
+    then: Callable[[], None]
+
+
 class Game:
     """A game in progress. Read :attr:`state`, :attr:`prompt` and :attr:`log`; answer with :meth:`decide`."""
 
@@ -144,8 +184,9 @@ class Game:
         self._slide = False
         self._spin = False
         self._interrupted = False
-        self._collisions: list[_Pending] = []
-        self._then: Callable[[], None] = self._next_opportunity
+        self._windows: list[_Window] = []
+        self._wrecking: set[str] = set()
+        self._collided: set[str] = set()
         self._wipeouts: list[str] = []
         self._wiped = ""
         self._pole_pending = False
@@ -200,9 +241,9 @@ class Game:
     @property
     def reacting(self) -> tuple[str, str, Contact] | None:
         """For a react prompt: (who reacts, the other participant, the contact as the active vehicle sees it)."""
-        if self.prompt.kind != "react" or not self._collisions:
+        if self.prompt.kind != "react" or not self._windows or not self._windows[-1].collisions:
             return None
-        pending = self._collisions[0]
+        pending = self._windows[-1].collisions[0]
         me, other = (pending.active, pending.contact.other_id)
         return (me, other, pending.contact) if not pending.reactions else (other, me, pending.contact)
 
@@ -343,8 +384,7 @@ class Game:
         if v.on_fire:
             self._put(replace(v, damage=v.damage + 1))
             self._event(f"{v.id} burns: 1 Hull Point lost", "On Fire, p.81")
-            self._check_wrecks()
-        self._start_movement()
+        self._wrecks_then(self._start_movement)
 
     # ------------------------------------------------------------------ movement (p.21-26, p.38-41)
 
@@ -430,13 +470,14 @@ class Game:
         report = self.referee.move(self.state, self._active, plan)
         self._interrupted = report.interrupted
         self._apply_report(self._active, report)
-        self._then = self._after_final_position
-        self._queue(self._active, report.contacts)
+        self._window(self._active, report, self._after_final_position)
 
     def _apply_report(self, vehicle_id: str, report: MoveReport, *, surfaces: bool = True) -> None:
+        """Put the vehicle where the report says; ``surfaces``: this ends a Movement Step (p.86, p.79-80)."""
         v = self._vehicle(vehicle_id)
-        hazards = v.hazards + (sum(SURFACE_HAZARDS.get(s, 0) for s in report.surfaces) if surfaces else 0)
-        v = replace(v, pose=report.pose, hazards=hazards)
+        v = replace(v, pose=report.pose)
+        if surfaces:
+            v = self._movement_step_effects(v, report)
         if report.removed:
             self.state = replace(self.state, removed_obstacles=self.state.removed_obstacles | set(report.removed))
         if report.disqualified:
@@ -501,18 +542,48 @@ class Game:
         else:
             self._attack_step()
 
+    def _movement_step_effects(self, v: VehicleState, report: MoveReport) -> VehicleState:
+        """Surfaces (p.86) and the dropped templates that act at the end of the Movement Step (p.79-80).
+
+        Caltrops, Glue and Oil Slick templates are treacherous surfaces (not
+        added to a treacherous table surface: one surface rule); touching Smoke
+        gives 1 Hazard Token; Glue takes 2 gears off, but not two activations
+        in a row.
+        """
+        drops = [self.state.dropped_template(i).weapon for i in report.dropped]
+        kinds = set(report.surfaces) | ({"treacherous"} if TREACHEROUS_DROPS & set(drops) else set())
+        hazards = v.hazards + sum(SURFACE_HAZARDS.get(k, 0) for k in kinds)
+        if any(self.state.dropped_template(i).weapon == SMOKE for i in report.dropped_touched):
+            hazards += 1
+            self._event(f"{v.id} drives through Smoke: +1 Hazard Token", "Smoke Dropper, p.80")
+        if TREACHEROUS_DROPS & set(drops):
+            self._event(f"{v.id} crosses a dropped template: a treacherous surface", "Dropped Weapons, p.79, p.86")
+        glued = GLUE in drops and not v.glued
+        gear = v.gear
+        if glued:
+            gear = max(1, v.gear - GLUE_GEARS)
+            self._event(f"{v.id} is stuck in Glue: Gear {v.gear} to {gear}", "Glue Dropper, p.79")
+        elif GLUE in drops:
+            self._event(f"{v.id} is not affected by Glue two activations in a row", "Glue Dropper, p.79")
+        return replace(v, hazards=hazards, gear=gear, glued=glued)
+
     def _on_spin(self, d: Spin) -> None:
         if not -90.0 <= d.angle_deg <= 90.0:
             raise IllegalChoice("a Spin pivots at most 90 degrees either way", "Spin, p.24")
         report = self.referee.spin(self.state, self._active, d.angle_deg)
         self._apply_report(self._active, report, surfaces=False)
-        self._then = self._attack_step
-        self._queue(self._active, report.contacts)
+        self._window(self._active, report, self._attack_step)
 
-    # ------------------------------------------------------------------ collisions (p.52-57)
+    # ------------------------------------------------------------------ collision windows (p.52-57, p.78)
 
-    def _queue(self, mover: str, contacts: Sequence[Contact]) -> None:
-        self._collisions.extend(_Pending(mover, c) for c in contacts)
+    def _window(self, mover: str, report: MoveReport, then: Callable[[], None]) -> None:
+        """The Collision Window after ``mover``'s move: dropped templates it met (p.78), then its collisions."""
+        self._trigger_dropped(mover, report.dropped)
+        self._wrecks_then(lambda: self._queue(mover, report.contacts, then))
+
+    def _queue(self, mover: str, contacts: Sequence[Contact], then: Callable[[], None]) -> None:
+        """Open a Collision Window with ``contacts`` of ``mover``; ``then`` resumes play after it (p.52)."""
+        self._windows.append(_Window([_Pending(mover, c) for c in contacts], then))
         self._next_collision()
 
     def _participants(self, p: _Pending) -> tuple[Participant, Participant]:
@@ -524,29 +595,37 @@ class Game:
         return active, _participant(self._vehicle(c.other_id), c.other_edge)
 
     def _next_collision(self) -> None:
-        while self._collisions:
-            pending = self._collisions[0]
+        """Resolve the innermost window's next collision, asking for reactions; close it when empty."""
+        while self._windows:
+            window = self._windows[-1]
+            if not window.collisions:
+                self._windows.pop()
+                window.then()
+                return
+            pending = window.collisions[0]
             active, passive = self._participants(pending)
             if not all(self._in_play(p) for p in (active, passive)):
-                self._collisions.pop(0)
+                window.collisions.pop(0)
                 continue
             for me, other in ((active, passive), (passive, active))[len(pending.reactions):]:
                 forced = forced_reaction(me, other, pending.contact.orientation)
                 if forced is not None:
                     pending = replace(pending, reactions=(*pending.reactions, forced))
-                    self._collisions[0] = pending
+                    window.collisions[0] = pending
                     continue
                 self._ask("react", self._vehicle(me.id).player, (Reaction.SMASH, Reaction.EVADE), f"collision {me.id}")
                 return
-            self._resolve(self._collisions.pop(0))
-        self._then()
+            self._resolve(window.collisions.pop(0))
+            self._wrecks_then(self._next_collision, in_collision=True)
+            return
 
     def _on_react(self, d: React) -> None:
-        pending = self._collisions[0]
+        window = self._windows[-1]
+        pending = window.collisions[0]
         active, passive = self._participants(pending)
         me, other = (active, passive) if not pending.reactions else (passive, active)
         check_reaction(me, other, pending.contact.orientation, d.reaction)
-        self._collisions[0] = replace(pending, reactions=(*pending.reactions, d.reaction))
+        window.collisions[0] = replace(pending, reactions=(*pending.reactions, d.reaction))
         self._next_collision()
 
     def _resolve(self, pending: _Pending) -> None:
@@ -560,14 +639,14 @@ class Game:
         )
         for side, who in ((out.active, active), (out.passive, passive)):
             if not who.obstacle:
+                self._collided.add(side.id)
                 v = self._vehicle(side.id)
                 self._put(replace(v, damage=v.damage + side.damage_taken + side.self_damage,
                                   hazards=v.hazards + side.hazards_gained, on_fire=v.on_fire or side.on_fire))
         if out.removed:
             self.state = replace(self.state, removed_obstacles=self.state.removed_obstacles | set(out.removed))
-        self._check_wrecks(in_collision=True)
 
-    # ------------------------------------------------------------------ attacks (p.30-33, p.42)
+    # ------------------------------------------------------------------ attacks (p.30-33, p.42, p.78-82)
 
     def _attack_step(self) -> None:
         v = self._vehicle()
@@ -584,52 +663,151 @@ class Game:
 
     def _on_attacks(self, d: DeclareAttacks) -> None:
         v = self._vehicle()
-        self._check_attacks(v, d.attacks)
-        by_target: dict[str, list[Attack]] = {}
-        for a in d.attacks:
-            by_target.setdefault(a.target, []).append(a)
-        for target, attacks in by_target.items():
-            self._shoot(v, target, attacks)
-        self._wipeout_step()
+        self._check_attacks(v, d.attacks, d.drops)
+        groups = self._attack_groups(v, d.attacks)
 
-    def _check_attacks(self, v: VehicleState, attacks: Sequence[Attack]) -> None:
-        if len(attacks) > max_attacks(v.crew_now):
-            raise IllegalChoice(f"{v.id} may attack {v.crew_now} times", "Number of Attacks, p.31")
-        mounts = [a.mount for a in attacks if a.mount >= 0]
-        if len(mounts) != len(set(mounts)):
-            raise IllegalChoice("each weapon attacks once per Attack Step", "Number of Attacks, p.31")
+        def shoot_from(i: int) -> None:
+            if i == len(groups):
+                self._wipeout_step()
+                return
+            target, entries = groups[i]
+            self._shoot(target, entries)
+            self._wrecks_then(lambda: shoot_from(i + 1))
+
+        if d.drops:
+            self._drop(d.drops[0], lambda: shoot_from(0))
+        else:
+            shoot_from(0)
+
+    def _attack_groups(self, v: VehicleState, attacks: Sequence[Attack]
+                       ) -> list[tuple[str, list[tuple[Attack, bool]]]]:
+        """Attacks by target, each ``(attack, spends ammo)``; a Splash attack hits everything under it (p.82)."""
+        by_target: dict[str, list[tuple[Attack, bool]]] = {}
         for a in attacks:
-            if a.mount >= len(v.weapons):
-                raise IllegalChoice(f"{v.id} has no weapon {a.mount}")
+            by_target.setdefault(a.target, []).append((a, True))
             _, weapon = v.weapon(a.mount)
-            if weapon.dropped or weapon.attack_dice == 0 and weapon.dice_by_range is None:
+            if weapon.has_rule("Splash"):
+                for victim in self.referee.splash(self.state, v.id, a.mount, a.target)[1:]:
+                    by_target.setdefault(victim, []).append((Attack(a.mount, victim), False))
+        return list(by_target.items())
+
+    def _check_attacks(self, v: VehicleState, attacks: Sequence[Attack], drops: Sequence[Drop] = ()) -> None:
+        if len(attacks) + len(drops) > max_attacks(v.crew_now):
+            raise IllegalChoice(f"{v.id} may attack {v.crew_now} times", "Number of Attacks, p.31")
+        mounts = [a.mount for a in attacks if a.mount >= 0] + [dr.mount for dr in drops]
+        for m in set(mounts):
+            if m >= len(v.weapons):
+                raise IllegalChoice(f"{v.id} has no weapon {m}")
+            _, weapon = v.weapon(m)
+            uses = mounts.count(m)
+            if uses > 1 and not weapon.has_rule("Blitz"):
+                raise IllegalChoice("each weapon attacks once per Attack Step", "Number of Attacks, p.31")
+            ammo = v.weapons[m].ammo
+            if ammo is not None and uses > ammo:
+                raise IllegalChoice(f"{weapon.name} has {ammo} Ammo Tokens", "Ammo, Blitz, p.81")
+        for a in attacks:
+            _, weapon = v.weapon(a.mount)
+            if weapon.dropped:
+                raise IllegalChoice(f"{weapon.name} is dropped, not fired: declare a Drop", "Dropped Weapons, p.78")
+            if weapon.attack_dice == 0 and weapon.dice_by_range is None:
                 raise IllegalChoice(f"{weapon.name} is not supported by the engine yet", f"p.{weapon.page}")
-            if a.mount >= 0 and v.weapons[a.mount].ammo == 0:
-                raise IllegalChoice(f"{weapon.name} has no Ammo Tokens", "Ammo, p.81")
             if a.target not in {s.target for s in self.referee.shots(self.state, v.id, a.mount)}:
                 raise IllegalChoice(f"{a.target} is not in range and arc of {weapon.name}", "Declare Targets, p.30")
+        if len(drops) > 1:
+            raise IllegalChoice("only one dropped weapon attacks in an Attack Step", "Dropped Weapons, p.78")
+        for dr in drops:
+            self._check_drop(v, dr)
 
-    def _shoot(self, v: VehicleState, target: str, attacks: Sequence[Attack]) -> None:
+    def _check_drop(self, v: VehicleState, dr: Drop) -> None:
+        """A dropped weapon with a template, against an edge in its Arc of Fire (p.78; GEOMETRY.md 6)."""
+        _, weapon = v.weapon(dr.mount)
+        if not weapon.dropped:
+            raise IllegalChoice(f"{weapon.name} is not a dropped weapon", "Dropped Weapons, p.78")
+        if weapon.template is None:
+            raise IllegalChoice(f"{weapon.name} places a model, not supported by the engine yet", f"p.{weapon.page}")
+        facing = v.weapons[dr.mount].facing
+        edges = {"rear": ("rear",), "side": ("left", "right"), "turret": ("rear", "left", "right")}.get(facing, ())
+        if dr.edge not in edges:
+            raise IllegalChoice(f"a {facing}-mounted {weapon.name} cannot drop against the {dr.edge} edge",
+                                "Dropped Weapons, p.78; Arcs of Fire, p.29")
+        try:
+            self.referee.drop(self.state, v.id, weapon.template, dr.edge, dr.offset_mm)
+        except ValueError as exc:
+            raise IllegalChoice(str(exc), "Dropped Weapons, p.78") from None
+
+    def _spend_ammo(self, v: VehicleState, mount: int) -> VehicleState:
+        """Discard an Ammo Token before attacking (p.81)."""
+        if mount < 0 or v.weapons[mount].ammo is None:
+            return v
+        mounts = list(v.weapons)
+        mounts[mount] = replace(mounts[mount], ammo=(mounts[mount].ammo or 0) - 1)
+        return replace(v, weapons=tuple(mounts))
+
+    def _shoot(self, target: str, entries: Sequence[tuple[Attack, bool]]) -> None:
+        """All of the active vehicle's attacks on one target, one Evade roll against them (p.30-33)."""
+        v = self._vehicle()
+        t = self._vehicle(target)
+        if not v.in_play or not t.in_play:
+            return
         rolled: list[tuple[str, Weapon, tuple[int, ...]]] = []
         cover = False
-        for a in attacks:
+        for a, spends in entries:
             key, weapon = v.weapon(a.mount)
-            shot = next(s for s in self.referee.shots(self.state, v.id, a.mount) if s.target == target)
+            shots = self.referee.shots(self.state, v.id, a.mount)
+            shot = next((s for s in shots if s.target == target), Shot(target, False, weapon.range))
             cover = cover or shot.cover
             rolled.append((key, weapon, self.dice.roll_d6(attack_dice(weapon, shot.range_band))))
-            if a.mount >= 0 and v.weapons[a.mount].ammo is not None:
-                mounts = list(v.weapons)
-                mounts[a.mount] = replace(mounts[a.mount], ammo=(mounts[a.mount].ammo or 0) - 1)
-                v = replace(v, weapons=tuple(mounts))
+            if spends:
+                v = self._spend_ammo(v, a.mount)
         self._put(v)
-        t = self._vehicle(target)
         result = resolve_against(rolled, self.dice.roll_d6(evade_dice(t.gear)), cover=cover)
         self._event(f"{v.id} attacks {target}: {result.total_hits} hits, {result.effects.damage} damage",
                     "Attack Step, p.30-33", (result.attack_rolls, result.evade_rolls))
-        fx = result.effects
+        self._hit(t, result.effects)
+
+    def _hit(self, t: VehicleState, fx: HitEffects) -> None:
         self._put(replace(t, damage=t.damage + fx.damage, hazards=t.hazards + fx.hazards,
                           on_fire=t.on_fire or fx.on_fire))
-        self._check_wrecks()
+
+    # ------------------------------------------------------------------ dropped weapons (p.78-80)
+
+    def _drop(self, dr: Drop, then: Callable[[], None]) -> None:
+        """Leave the template on the table; vehicles under it meet it in this Collision Window (p.78, p.30)."""
+        v = self._vehicle()
+        key, weapon = v.weapon(dr.mount)
+        assert weapon.template is not None
+        report = self.referee.drop(self.state, v.id, weapon.template, dr.edge, dr.offset_mm)
+        self._put(self._spend_ammo(v, dr.mount))
+        template = DroppedTemplate(f"drop-{self.state.drops_made + 1}", key, weapon.template, report.pose, v.id,
+                                   v.player)
+        self.state = self.state.with_dropped(template)
+        self._event(f"{v.id} drops {weapon.name} ({template.id}) at its {dr.edge} edge", "Dropped Weapons, p.78")
+        for victim in report.under:
+            self._trigger_dropped(victim, (template.id,))
+        self._wrecks_then(then)
+
+    def _trigger_dropped(self, vehicle_id: str, template_ids: Sequence[str]) -> None:
+        """Dropped templates (top of the stack first) that attack the vehicle they meet, then leave (p.78-79).
+
+        Caltrops attack with 2D6, Mines with 4D6 and Blast, Napalm with 4D6 and
+        Fire; the target may Evade. The surface-like templates act at the end
+        of a Movement Step instead (:meth:`_movement_step_effects`).
+        """
+        for tid in template_ids:
+            v = self._vehicle(vehicle_id)
+            if not v.in_play or v.damage >= v.hull:
+                return
+            template = next((t for t in self.state.dropped if t.id == tid), None)
+            if template is None or template.weapon not in SPENT_DROPS:
+                continue
+            weapon = template.rules
+            rolls = self.dice.roll_d6(weapon.attack_dice)
+            result = resolve_against([(template.weapon, weapon, rolls)], self.dice.roll_d6(evade_dice(v.gear)))
+            self.state = self.state.without_dropped(tid)
+            self._event(f"{weapon.name} ({tid}) attacks {v.id}: {result.total_hits} hits, "
+                        f"{result.effects.damage} damage; the template is removed",
+                        "Dropped Weapons, p.78-79", (result.attack_rolls, result.evade_rolls))
+            self._hit(v, result.effects)
 
     # ------------------------------------------------------------------ wipeouts (p.34-35)
 
@@ -650,26 +828,46 @@ class Game:
                                 articulated=v.has("Articulated"), ponderous=v.has("Ponderous"))
             self._event(f"{vid} wipes out; Flip check {roll} in Gear {v.gear}", "Wipeout, p.34", (roll,))
             if plan.flipped:
-                report = self.referee.forced_move(self.state, vid, "medium_straight", ignore_obstructions=True)
-                self._apply_report(vid, report, surfaces=False)
-                v = self._vehicle(vid)
-                self._put(replace(v, damage=v.damage + plan.flip_hits))
-                self._event(f"{vid} flips: {plan.flip_hits} hits", "Flip, p.35")
-            v = self._vehicle(vid)
-            self._put(replace(v, gear=1, hazards=0))
-            self._check_wrecks()
-            if plan.lose_control and self._vehicle(vid).in_play:
-                self._wiped = vid
-                self._ask("lose_control", next_player(v.player, len(self.state.players)), note=vid)
-                return
+                self._flip(vid, plan)
+            else:
+                self._after_flip(vid, plan)
+            return
         self._end_activation()
+
+    def _flip(self, vid: str, plan: WipeoutPlan) -> None:
+        """A Flip: 2 hits that cannot be Evaded (a wreck skids to a halt instead), then the forced move (p.35)."""
+        v = self._vehicle(vid)
+        self._put(replace(v, damage=v.damage + plan.flip_hits))
+        self._event(f"{vid} flips: {plan.flip_hits} hits", "Flip, p.35")
+        self._wrecks_then(lambda: self._flip_move(vid, plan))
+
+    def _flip_move(self, vid: str, plan: WipeoutPlan) -> None:
+        """The Flip's forced Medium Straight, ignoring obstructions, and its Collision Window (p.35, p.39)."""
+        if not self._vehicle(vid).in_play:
+            self._next_wipeout()
+            return
+        report = self.referee.forced_move(self.state, vid, "medium_straight", ignore_obstructions=True)
+        self._apply_report(vid, report, surfaces=False)
+        self._window(vid, report, lambda: self._after_flip(vid, plan))
+
+    def _after_flip(self, vid: str, plan: WipeoutPlan) -> None:
+        """Reset, then Lose Control (p.35)."""
+        v = self._vehicle(vid)
+        if not v.in_play:
+            self._next_wipeout()
+            return
+        self._put(replace(v, gear=1, hazards=0))
+        if plan.lose_control:
+            self._wiped = vid
+            self._ask("lose_control", next_player(v.player, len(self.state.players)), note=vid)
+            return
+        self._next_wipeout()
 
     def _on_lose_control(self, d: LoseControl) -> None:
         report = self.referee.pivot(self.state, self._wiped, d.heading_deg)
         self._apply_report(self._wiped, report, surfaces=False)
         self._event(f"{self._wiped} loses control", "Lose Control, p.35")
-        self._then = self._next_wipeout
-        self._queue(self._wiped, report.contacts)
+        self._window(self._wiped, report, self._next_wipeout)
 
     def _end_activation(self) -> None:
         if self._pass_pole_then(self._end_activation):
@@ -681,28 +879,46 @@ class Game:
 
     # ------------------------------------------------------------------ wrecks (p.43-44)
 
-    def _check_wrecks(self, *, in_collision: bool = False) -> None:
-        """Wreck every vehicle in play at zero Hull Points (p.43)."""
-        for v in self.state.vehicles:
-            if v.in_play and v.damage >= v.hull:
-                self._wreck(v.id, in_collision)
+    def _wrecks_then(self, then: Callable[[], None], *, in_collision: bool = False) -> None:
+        """Wreck, one at a time, every vehicle in play at zero Hull Points (p.43), then go on with ``then``.
 
-    def _wreck(self, vid: str, in_collision: bool) -> None:
+        ``in_collision``: they lost their last Hull Point in a Collision (Twisted Metal, p.44).
+        """
+        for v in self.state.vehicles:
+            if v.in_play and v.damage >= v.hull and v.id not in self._wrecking:
+                self._wreck(v.id, in_collision, lambda: self._wrecks_then(then, in_collision=in_collision))
+                return
+        then()
+
+    def _wreck(self, vid: str, in_collision: bool, then: Callable[[], None]) -> None:
+        """Skid to a Halt: a forced Short Straight forward and its Collision Window (p.43, p.39)."""
+        self._wrecking.add(vid)
+        self._collided.discard(vid)
         report = self.referee.forced_move(self.state, vid, SKID_TO_A_HALT, ignore_obstructions=False)
         self._apply_report(vid, report, surfaces=False)
+        if report.contacts:
+            self._event(f"{vid} skids to a halt into {', '.join(c.other_id for c in report.contacts)}",
+                        "Skid to a Halt, p.43")
+        self._queue(vid, report.contacts, lambda: self._wreck_finish(vid, in_collision or vid in self._collided, then))
+
+    def _wreck_finish(self, vid: str, in_collision: bool, then: Callable[[], None]) -> None:
+        """Reset, Explosion check, Get Wrecked (p.43); Twisted Metal removes it (p.44)."""
         v = self._vehicle(vid)
         (roll,) = self.dice.roll_d6(1)
         plan = plan_wreck(v.weight, roll, v.ammo_tokens, infinite_ammo=v.has("Jet Engine"), in_collision=in_collision)
         status = Status.WRECK if plan.stays_as_wreck else Status.REMOVED
         self._put(replace(v, gear=1, hazards=0, status=status))
+        self._wrecking.discard(vid)
         self._event(f"{vid} is Wrecked; Explosion check {roll}", "Getting Wrecked, p.43", (roll,))
         if self.options.audience_votes:
             self.state = replace(self.state, votes=gain_for_wreck(self.state.votes, v.player))
             self._event(f"{self.state.players[v.player]} gains an Audience Vote", "Audience Votes, p.88")
         if plan.exploded:
-            self._explode(vid, v.weight)
+            self._explode(vid, v.weight, then)
+        else:
+            then()
 
-    def _explode(self, vid: str, weight: Weight) -> None:
+    def _explode(self, vid: str, weight: Weight, then: Callable[[], None]) -> None:
         self._event(f"{vid} explodes", "Explosions, p.44")
         for target_id in self.referee.within_medium(self.state, vid):
             t = self._vehicle(target_id)
@@ -713,8 +929,7 @@ class Game:
             saved = sum(1 for r in self.dice.roll_d6(evade_dice(t.gear)) if r == 6)
             taken = max(0, hits - saved)
             self._put(replace(t, damage=t.damage + taken, hazards=t.hazards + taken))
-        self._check_wrecks()
-
+        self._wrecks_then(then)
 
 def _participant(v: VehicleState, edge: str) -> Participant:
     facing = {"front": "front", "rear": "rear", "side": "side"}.get(edge, "front")

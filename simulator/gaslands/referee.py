@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from simulator.gaslands.collisions import Orientation
-from simulator.gaslands.decisions import Side
+from simulator.gaslands.decisions import DropEdge, Side
 from simulator.gaslands.state import GameState
+from simulator.geometry.dropped import drop_pose, max_offset_mm
 from simulator.geometry.pose import Pose
 
 
@@ -56,6 +57,9 @@ class MoveReport:
     them count (in order, p.127) is for the rules engine to decide.
     ``removed``: destructible obstacles the vehicle drove through after
     colliding with them (p.49); they leave the table with the move.
+    ``dropped``: ids of the dropped weapon templates that the movement
+    template or the Final Position overlaps, top of the stack first (p.78);
+    ``dropped_touched``: those it touches (a superset; Smoke, p.80).
     """
 
     pose: Pose
@@ -66,6 +70,20 @@ class MoveReport:
     crossed_finish: bool = False
     gates: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = ()
+    dropped_touched: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DropReport:
+    """Where a dropped weapon's template lands (p.78): its pose and the vehicles it overlaps.
+
+    ``pose`` is the template's near-edge centre, heading the way it points;
+    ``under`` lists the vehicles (never the one that dropped it) it overlaps.
+    """
+
+    pose: Pose
+    under: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -101,7 +119,15 @@ class Referee(Protocol):
         ...
 
     def distracted(self, state: GameState, vehicle_id: str) -> bool:
-        """Whether the vehicle touches an obstruction (p.42)."""
+        """Whether the vehicle touches an obstruction (p.42) or a Smoke template (p.80)."""
+        ...
+
+    def drop(self, state: GameState, vehicle_id: str, template: str, edge: DropEdge, offset_mm: float) -> DropReport:
+        """Place a dropped weapon's ``template`` against ``edge`` (p.78); ``ValueError`` if the offset is too far."""
+        ...
+
+    def splash(self, state: GameState, attacker_id: str, mount: int, target_id: str) -> tuple[str, ...]:
+        """Every vehicle under the template placed to attack ``target_id``, the target first (Splash, p.82)."""
         ...
 
     def within_medium(self, state: GameState, vehicle_id: str) -> tuple[str, ...]:
@@ -116,13 +142,17 @@ NOMINAL_LENGTH_MM: dict[str, float] = {
 }
 """Straight lengths of the default template set (GEOMETRY.md 1), for the stand-in referee."""
 
+NOMINAL_NEAR_EDGE_MM = 20.0
+"""Near edge of the default Small and Large Burst templates (GEOMETRY.md 1), for the stand-in referee."""
+
 
 class OpenTableReferee:
     """An empty, endless table: nothing collides, everyone can shoot everyone without Cover.
 
     Straights move the vehicle forward (backwards in reverse) by their nominal
     length; curves move it forward 100 mm and turn it 45 degrees towards
-    ``direction``. Good enough to drive the engine in tests before the geometry
+    ``direction``. Dropped templates land where the geometry puts them and
+    touch nothing; a Splash hits only its target. Good enough to drive the engine in tests before the geometry
     is plugged in; not a ruling.
     """
 
@@ -151,6 +181,16 @@ class OpenTableReferee:
 
     def distracted(self, state: GameState, vehicle_id: str) -> bool:
         return False
+
+    def drop(self, state: GameState, vehicle_id: str, template: str, edge: DropEdge, offset_mm: float) -> DropReport:
+        v = state.vehicle(vehicle_id)
+        limit = max_offset_mm(v.length_mm, v.width_mm, edge, NOMINAL_NEAR_EDGE_MM)
+        if abs(offset_mm) > limit:
+            raise ValueError(f"offset {offset_mm:.1f} mm: the template must touch the {edge} edge (p.78)")
+        return DropReport(drop_pose(v.pose, v.length_mm, v.width_mm, edge, offset_mm))
+
+    def splash(self, state: GameState, attacker_id: str, mount: int, target_id: str) -> tuple[str, ...]:
+        return (target_id,)
 
     def within_medium(self, state: GameState, vehicle_id: str) -> tuple[str, ...]:
         return ()

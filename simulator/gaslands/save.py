@@ -44,6 +44,7 @@ from simulator.gaslands.decisions import (
     ChooseTemplate,
     Decision,
     DeclareAttacks,
+    Drop,
     LoseControl,
     PassPole,
     PushIt,
@@ -104,7 +105,8 @@ def decode_decision(data: dict[str, Any]) -> Decision:
     if cls is SpendShifts:
         return SpendShifts(tuple(SpendShift(ShiftUse(s["use"]), s.get("die")) for s in body.get("spends", [])))
     if cls is DeclareAttacks:
-        return DeclareAttacks(tuple(Attack(int(a["mount"]), str(a["target"])) for a in body.get("attacks", [])))
+        return DeclareAttacks(tuple(Attack(int(a["mount"]), str(a["target"])) for a in body.get("attacks", [])),
+                              tuple(_drop(d) for d in body.get("drops", [])))
     if cls is React:
         return React(Reaction(body["reaction"]))
     if cls is SpendVotes:
@@ -113,6 +115,13 @@ def decode_decision(data: dict[str, Any]) -> Decision:
         return PushIt(tuple(int(i) for i in body.get("reroll", [])))
     decision: Decision = cls(**body)
     return decision
+
+
+def _drop(data: dict[str, Any]) -> Drop:
+    edge = str(data.get("edge", "rear"))
+    if edge not in ("rear", "left", "right"):
+        raise ValueError(f"drops.edge: {edge!r} is not rear, left or right")
+    return Drop(int(data["mount"]), edge, float(data.get("offset_mm", 0.0)))  # type: ignore[arg-type]
 
 
 def encode_options(options: Options) -> dict[str, object]:

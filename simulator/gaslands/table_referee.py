@@ -23,7 +23,13 @@ where the two meet:
 - shots: each weapon's arc (front, rear, side; crew-fired and 360-degree
   weapons and Handguns: turret) and range template, Cover and Tall (p.28-30,
   p.42, p.87); the Shotgun's range band is the nearest one the target is in
-  (p.77); within Medium range for Explosions (p.44).
+  (p.77); within Medium range for Explosions (p.44);
+- dropped weapons (p.78-80): a template is placed against the rear or a side
+  edge (:mod:`simulator.geometry.dropped`); every move reports the dropped
+  templates its movement template or Final Position overlaps or touches;
+  Smoke templates are obstructions for Cover and distract a vehicle touching
+  them (p.80); a Splash weapon hits every vehicle under the template placed
+  for its target (p.82).
 
 >>> from simulator.scenario.loader import bundled_scenario, load_scenario
 >>> from simulator.gaslands.setup import initial_state
@@ -47,11 +53,20 @@ import shapely
 from shapely.geometry import Polygon
 
 from simulator.gaslands.collisions import Orientation
-from simulator.gaslands.referee import Contact, MovePlan, MoveReport, Shot
+from simulator.gaslands.decisions import DropEdge
+from simulator.gaslands.referee import Contact, DropReport, MovePlan, MoveReport, Shot
 from simulator.gaslands.state import GameState, Status, VehicleState
 from simulator.gaslands.tables import Weapon, load_vehicle_types
 from simulator.geometry import shooting
-from simulator.geometry.contact import overlaps, touches
+from simulator.geometry.contact import classify, overlaps, touches
+from simulator.geometry.dropped import (
+    drop_pose,
+    dropped_polygon,
+    max_offset_mm,
+    move_area,
+    touched_templates,
+    under,
+)
 from simulator.geometry.movement import (
     Collision,
     MoveResult,
@@ -76,6 +91,8 @@ ROTATION_STEP_DEG = 1.0
 """Largest step of a Spin or pivot between overlap checks (a corner 34 mm out moves 0.6 mm)."""
 
 WRECK_LABEL = "wreck"
+SMOKE = "smoke_dropper"
+"""The dropped weapon whose template gives Cover and distracts (p.80)."""
 
 
 class ShotAnswer(Protocol):
@@ -195,19 +212,36 @@ class TableReferee:
         self._cache_table = self.base
         self._shots: dict[tuple[object, ...], tuple[Shot, ...]] = {}
         self._moves: dict[tuple[str, Move], MoveReport] = {}
+        self._drops: tuple[tuple[str, Polygon], ...] = ()
+        self._smoke: tuple[Obstacle, ...] = ()
 
     # ------------------------------------------------------------------ state -> table
 
     def table(self, state: GameState) -> Table:
         """The geometry table of ``state`` (cached for the last state seen)."""
-        key = (state.removed_obstacles, state.players,
+        key = (state.removed_obstacles, state.players, state.dropped,
                tuple((v.id, v.pose, v.status, v.reversing, v.gear) for v in state.vehicles))
         if key != self._cache_key:
             self._cache_key = key
             self._cache_table = table_for(self.base, state)
             self._shots = {}
             self._moves = {}
+            self._drops = tuple((t.id, self.dropped_polygon(t.template, t.pose)) for t in reversed(state.dropped))
+            self._smoke = tuple(Obstacle(t.id, poly, "lightweight", label="smoke")
+                                for t, (_, poly) in zip(reversed(state.dropped), self._drops, strict=True)
+                                if t.weapon == SMOKE)
         return self._cache_table
+
+    def dropped_polygon(self, template: str, pose: Pose) -> Polygon:
+        """A dropped template's outline on the table (p.78)."""
+        return dropped_polygon(self.template_set.shooting[template], pose)
+
+    def _touched(self, movement_polygon: Polygon | None, final: Pose, piece: VehiclePiece
+                 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Dropped templates (top first) overlapped and touched by a move's template or Final Position (p.78)."""
+        if not self._drops:
+            return (), ()
+        return touched_templates(move_area(movement_polygon, final, piece.length_mm, piece.width_mm), self._drops)
 
     # ------------------------------------------------------------------ movement
 
@@ -249,6 +283,7 @@ class TableReferee:
     def _report(self, table: Table, vehicle_id: str, result: MoveResult, *, forward: bool) -> MoveReport:
         piece = table.vehicle(vehicle_id)
         crossed, gates = self._lines_crossed(table, piece, result.path) if forward else (False, ())
+        dropped, touched = self._touched(result.placed.movement_polygon, result.final, piece)
         return MoveReport(
             pose=result.final,
             interrupted=result.ended_interrupted,
@@ -258,6 +293,8 @@ class TableReferee:
             crossed_finish=crossed,
             gates=gates,
             removed=result.removed,
+            dropped=dropped,
+            dropped_touched=touched,
         )
 
     def _contact(self, table: Table, c: Collision) -> Contact:
@@ -278,7 +315,27 @@ class TableReferee:
         u = self._clear_back(table, piece, result.path)
         pose = result.path.pose_at(u).normalised()
         crossed, gates = self._lines_crossed(table, piece, truncated(result.path, u))
-        return MoveReport(pose, disqualified=result.disqualified, crossed_finish=crossed, gates=gates)
+        dropped, touched = self._touched(result.placed.movement_polygon, pose, piece)
+        return MoveReport(pose, disqualified=result.disqualified, crossed_finish=crossed, gates=gates,
+                          contacts=self._landing_contacts(table, piece, pose), dropped=dropped,
+                          dropped_touched=touched)
+
+    def _landing_contacts(self, table: Table, piece: VehiclePiece, pose: Pose) -> tuple[Contact, ...]:
+        """A forced move that ignored obstructions collides with what it ends touching and did not start
+        touching (its Collision Window, p.35, p.39, p.45)."""
+        landed = replace(piece, pose=pose)
+        out: list[Contact] = []
+        for b in self._blockers(table, piece):
+            if touches(landed.footprint, b.shape) and not touches(piece.footprint, b.shape):
+                c = classify(landed, b.vehicle, b.shape)
+                if c.orientation is None or c.a_edge is None:
+                    continue
+                if b.vehicle is not None and c.b_edge is not None:
+                    out.append(Contact(b.id, Orientation(c.orientation), c.a_edge, c.b_edge))
+                elif b.obstacle is not None:
+                    out.append(Contact(b.id, Orientation(c.orientation), c.a_edge, "front", obstacle=True,
+                                       obstacle_weight=b.obstacle.weight, destructible=b.obstacle.destructible))
+        return tuple(out)
 
     def _clear_back(self, table: Table, piece: VehiclePiece, path: Path) -> float:
         """The furthest point along ``path`` where ``piece`` overlaps nothing (p.35, p.87)."""
@@ -319,13 +376,18 @@ class TableReferee:
         table = self.table(state)
         result = resolve_pivot(table, vehicle_id, delta_deg)
         contacts = tuple(self._contact(table, c) for c in result.collisions)
-        return MoveReport(result.final, interrupted=result.stopped, contacts=contacts)
+        dropped, touched = self._touched(None, result.final, table.vehicle(vehicle_id))
+        return MoveReport(result.final, interrupted=result.stopped, contacts=contacts, dropped=dropped,
+                          dropped_touched=touched)
 
     # ------------------------------------------------------------------ attacks
 
     def shots(self, state: GameState, attacker_id: str, mount: int) -> tuple[Shot, ...]:
-        """Vehicles the weapon on ``mount`` can target, with Cover and range band (p.28-30, p.42, p.87)."""
-        table = self.table(state)
+        """Vehicles the weapon on ``mount`` can target, with Cover and range band (p.28-30, p.42, p.87).
+
+        Smoke templates count as obstructions for Cover (p.80).
+        """
+        table = self._shooting_table(state)
         key = (attacker_id, mount)
         if key not in self._shots:
             self._shots[key] = tuple(self._shots_of(table, state, attacker_id, mount))
@@ -336,8 +398,7 @@ class TableReferee:
         if not attacker.in_play:
             return
         _, weapon = attacker.weapon(mount)
-        facing = "crew" if mount < 0 else attacker.weapons[mount].facing
-        arc = "turret" if weapon.crew_fired or weapon.has_rule("360-degree") else ARCS.get(facing, "front")
+        arc = self._arc(attacker, mount)
         bands = _bands(weapon)
         if not bands:
             return
@@ -353,15 +414,63 @@ class TableReferee:
                     yield Shot(target.id, answer.cover, band)
                     break
 
+    def _shooting_table(self, state: GameState) -> Table:
+        table = self.table(state)
+        return replace(table, obstacles=table.obstacles + self._smoke) if self._smoke else table
+
+    def splash(self, state: GameState, attacker_id: str, mount: int, target_id: str) -> tuple[str, ...]:
+        """Vehicles under the template placed to attack ``target_id``, target first, never the attacker (p.82).
+
+        The template is the one the geometry chose for the shot (GEOMETRY.md 6:
+        not blocked, no Cover, largest margin).
+        """
+        shot = next((s for s in self.shots(state, attacker_id, mount) if s.target == target_id), None)
+        if shot is None:
+            return ()
+        table = self._shooting_table(state)
+        attacker = state.vehicle(attacker_id)
+        _, weapon = attacker.weapon(mount)
+        answer = self.shooting.shoot(table, attacker_id, target_id, shot.range_band, self._arc(attacker, mount),
+                                     self.template_set, weapon.has_rule("Indirect"))
+        poly = getattr(answer, "placement_polygon", None)
+        if not isinstance(poly, Polygon):
+            return (target_id,)
+        others = shooting.under_template(table, poly)
+        return (target_id, *(i for i in others if i not in (attacker_id, target_id)))
+
+    def drop(self, state: GameState, vehicle_id: str, template: str, edge: DropEdge, offset_mm: float) -> DropReport:
+        """Place a dropped template against ``edge``, sliding ``offset_mm`` along it (p.78; GEOMETRY.md 6).
+
+        Raises ``ValueError`` when the near edge would no longer touch the vehicle's edge.
+        """
+        v = state.vehicle(vehicle_id)
+        t = self.template_set.shooting[template]
+        limit = max_offset_mm(v.length_mm, v.width_mm, edge, t.near_width_mm)
+        if abs(offset_mm) > limit:
+            raise ValueError(f"offset {offset_mm:.1f} mm: the template must touch the {edge} edge "
+                             f"(at most {limit:.1f} mm either way, p.78)")
+        pose = drop_pose(v.pose, v.length_mm, v.width_mm, edge, offset_mm)
+        table = self.table(state)
+        feet = tuple((p.id, p.footprint) for p in table.vehicles if p.id != vehicle_id and not p.airborne)
+        return DropReport(pose, under(self.dropped_polygon(template, pose), feet))
+
     def _reach(self, range_name: str) -> float:
         """No placement of this template reaches further from the firer than this (a quick reject)."""
         t = self.template_set.shooting[range_name]
         return math.hypot(t.length_mm, t.width_mm) + 1.0
 
+    @staticmethod
+    def _arc(attacker: VehicleState, mount: int) -> str:
+        _, weapon = attacker.weapon(mount)
+        facing = "crew" if mount < 0 else attacker.weapons[mount].facing
+        return "turret" if weapon.crew_fired or weapon.has_rule("360-degree") else ARCS.get(facing, "front")
+
     def distracted(self, state: GameState, vehicle_id: str) -> bool:
-        """Touching any obstruction at the start of the Attack Step (p.42)."""
+        """Touching any obstruction (p.42) or a Smoke template (p.80) at the start of the Attack Step."""
         table = self.table(state)
         piece = table.vehicle(vehicle_id)
+        if any(touches(piece.footprint, s.polygon) for s in self._smoke):
+            return True
         return any(touches(piece.footprint, b.shape) for b in self._blockers(table, piece))
 
     def within_medium(self, state: GameState, vehicle_id: str) -> tuple[str, ...]:

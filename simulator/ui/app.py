@@ -1337,6 +1337,9 @@ class App:
         p = g.prompt
         table = self.table
         ids = {v.id for v in table.vehicles}
+        for t, poly in g.dropped_shapes():
+            label = t.rules.name.replace(" Dropper", "")
+            draw.draw_dropped(overlay, self.view, poly, t.weapon, label, self.vehicle_colour(t.owner))
         if p.vehicle_id in ids and p.kind in ("slide_facing",):
             v = table.vehicle(p.vehicle_id)
             for side, pose in g.slide_previews().items():

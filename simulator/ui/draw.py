@@ -344,3 +344,25 @@ def draw_wreck(surface: pygame.Surface, view: View, v: VehiclePiece, colour: Seq
         pygame.draw.circle(surface, (90 + 30 * k, 60, 30), (cx + dx, cy + dy), 3)
     text(surface, f"WRECK: {name}", (cx, cy + view.mm_to_px(max(v.length_mm, v.width_mm)) / 2 + 4), 15,
          (235, 180, 120), "midtop", backing=(15, 15, 15, 190))
+
+
+DROPPED_COLOURS: dict[str, tuple[int, int, int]] = {
+    "caltrop_dropper": (170, 170, 180),
+    "glue_dropper": (235, 225, 120),
+    "mine_dropper": (120, 130, 60),
+    "napalm_dropper": (255, 140, 30),
+    "oil_slick_dropper": (30, 30, 40),
+    "smoke_dropper": (200, 200, 210),
+}
+"""Fill colours of the dropped weapon templates (p.78-80)."""
+
+
+def draw_dropped(surface: pygame.Surface, view: View, poly: Polygon, weapon_key: str, label: str,
+                 team: Sequence[int]) -> None:
+    """A dropped weapon's template left on the table (p.78): translucent fill, its owner's colour at the rim."""
+    fill = DROPPED_COLOURS.get(weapon_key, (200, 120, 220))
+    fill_shape(surface, view, poly, (*fill, 150), outline=(*shade(team, 0.9), 230), width=2)
+    if weapon_key == "caltrop_dropper":
+        _speckle(surface, view, poly, (40, 40, 46))
+    c = poly.centroid
+    text(surface, label, view.to_screen(c.x, c.y), 14, (255, 255, 255), "center", backing=(15, 15, 15, 170))

@@ -31,6 +31,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from shapely.geometry import Polygon
+
 from simulator.errors import IllegalChoice
 from simulator.gaslands import save as saving
 from simulator.gaslands.attacks import max_attacks
@@ -42,6 +44,7 @@ from simulator.gaslands.decisions import (
     ChooseTemplate,
     Decision,
     DeclareAttacks,
+    Drop,
     LoseControl,
     PassPole,
     PushIt,
@@ -58,7 +61,7 @@ from simulator.gaslands.permitted import Manoeuvre, permitted_templates
 from simulator.gaslands.race import standings
 from simulator.gaslands.round import qualifies
 from simulator.gaslands.skid import Driving, ShiftUse, SkidOutcome, SpendShift, resolve_shifts
-from simulator.gaslands.state import Status, VehicleState
+from simulator.gaslands.state import DroppedTemplate, Status, VehicleState
 from simulator.geometry.placement import Move
 from simulator.geometry.pose import Pose
 from simulator.geometry.table import Table
@@ -124,8 +127,18 @@ class Draft:
     marked: set[int] = field(default_factory=set)
     spends: list[SpendShift] = field(default_factory=list)
     attacks: list[Attack] = field(default_factory=list)
+    drop: Drop | None = None
     spin_deg: float = 0.0
     turn_deg: float = 0.0
+
+
+@dataclass(frozen=True)
+class DropOption:
+    """A dropped weapon that can be dropped now against one vehicle edge (p.78)."""
+
+    mount: int
+    weapon: str
+    edge: str
 
 
 @dataclass(frozen=True)
@@ -441,6 +454,26 @@ class GameController:
                 out.append(AttackOption(mount, weapon.name, shot.target, shot.range_band, shot.cover))
         return out
 
+    def drop_options(self) -> list[DropOption]:
+        """Every dropped weapon with ammo and a template, and each edge of its Arc of Fire it may go against (p.78)."""
+        if self.prompt.kind != "attacks":
+            return []
+        v = self.vehicle(self.prompt.vehicle_id)
+        edges = {"rear": ("rear",), "side": ("left", "right"), "turret": ("rear", "left", "right")}
+        out = []
+        for mount, m in enumerate(v.weapons):
+            _, weapon = v.weapon(mount)
+            if weapon.dropped and weapon.template is not None and m.ammo != 0:
+                out += [DropOption(mount, weapon.name, edge) for edge in edges.get(m.facing, ())]
+        return out
+
+    def dropped_shapes(self) -> list[tuple[DroppedTemplate, Polygon]]:
+        """The dropped templates on the table, bottom of the stack first, with their outlines (p.78)."""
+        outline = getattr(self.game.referee, "dropped_polygon", None)
+        if outline is None:
+            return []
+        return [(t, outline(t.template, t.pose)) for t in self.state.dropped]
+
     def attack_limit(self) -> int:
         """Attacks allowed this Attack Step: the Crew Value (p.31)."""
         return max_attacks(self.vehicle(self.prompt.vehicle_id).crew_now) if self.prompt.vehicle_id else 0
@@ -520,7 +553,7 @@ class GameController:
             attack = Attack(int(mount_s), target)
             if attack in d.attacks:
                 d.attacks.remove(attack)
-            elif len(d.attacks) >= self.attack_limit():
+            elif len(d.attacks) + (d.drop is not None) >= self.attack_limit():
                 self.message = f"Only {self.attack_limit()} attacks: the Crew Value (p.31). Untick one first."
                 return False
             elif attack.mount >= 0 and any(a.mount == attack.mount for a in d.attacks):
@@ -529,8 +562,19 @@ class GameController:
             else:
                 d.attacks.append(attack)
             return True
+        if kind == "drop":
+            mount_s, _, edge = arg.partition(":")
+            drop = Drop(int(mount_s), edge)  # type: ignore[arg-type]
+            if d.drop == drop:
+                d.drop = None
+            elif d.drop is None and len(d.attacks) >= self.attack_limit():
+                self.message = f"Only {self.attack_limit()} attacks: the Crew Value (p.31). Untick one first."
+                return False
+            else:
+                d.drop = drop  # one dropped weapon per Attack Step (p.78)
+            return True
         if kind == "fire":
-            return self.decide(DeclareAttacks(tuple(d.attacks)))
+            return self.decide(DeclareAttacks(tuple(d.attacks), (d.drop,) if d.drop is not None else ()))
         if kind == "hold":
             return self.decide(DeclareAttacks(()))
         if kind == "turn":

@@ -437,7 +437,16 @@ def _attacks(ctl: GameController, c: _Cursor) -> None:
         rows.append((f"{'[x]' if on else '[ ]'} {o.weapon} -> {ctl.name(o.target)} ({extra})",
                      f"target:{o.mount}:{o.target}", True, on))
     c.buttons(rows, per_row=1, height=24)
-    c.buttons([(f"Fire {len(chosen)} (Enter)", "fire", bool(chosen)), ("No attack", "hold")], per_row=2)
+    drops = ctl.drop_options()
+    if drops:
+        c.text("Drop one weapon's template against an edge (p.78):", 15, draw.TEXT_DIM)
+        picked = ctl.draft.drop
+        c.buttons([(f"{'[x]' if on else '[ ]'} drop {o.weapon} ({o.edge})", f"drop:{o.mount}:{o.edge}", True, on)
+                   for o in drops[:4]
+                   for on in [picked is not None and (picked.mount, picked.edge) == (o.mount, o.edge)]],
+                  per_row=1, height=24)
+    count = len(chosen) + (ctl.draft.drop is not None)
+    c.buttons([(f"Fire {count} (Enter)", "fire", bool(count)), ("No attack", "hold")], per_row=2)
 
 
 def _game_over(ctl: GameController, c: _Cursor) -> None:

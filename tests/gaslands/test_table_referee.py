@@ -109,7 +109,9 @@ def test_finish_direction_points_away_from_the_start_line() -> None:
 def test_flip_ignores_obstructions_and_backs_off_an_overlap() -> None:
     _, state, ref = setup(car("a", "red", 300, 400, 0) + car("b", "blue", 470, 400, 0))
     report = ref.forced_move(state, "a", "medium_straight", ignore_obstructions=True)
-    assert report.contacts == ()
+    # it backs off to touch b's rear: the Flip's Collision Window holds a Tailgate (p.35, p.39)
+    assert [(c.other_id, c.orientation, c.edge, c.other_edge) for c in report.contacts] == [
+        ("b", Orientation.TAILGATE, "front", "rear")]
     end = footprint(report.pose, 60.0, 30.0)
     assert not overlaps(end, footprint(Pose(470, 400, 0), 60.0, 30.0))
     assert report.pose.x_mm > 300.0

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+import shapely
 from conftest import SIZE
 from ui_events import drag, post_key, post_mouse, pump
 
@@ -288,3 +289,38 @@ def test_dice_groups_mark_hits_and_evades() -> None:
     assert groups == [("attack", [(4, "hit"), (6, "crit"), (1, "miss")]), ("evade", [(6, "hit"), (2, "miss")])]
     skid = dice_groups(Event("x rolls 2 Skid Dice", "p.22", ("shift", "hazard")))
     assert skid == [("Skid Dice", [("shift", ""), ("hazard", "")])]
+
+
+def test_the_attack_prompt_offers_a_drop_and_the_table_shows_the_template(tmp_path: Path) -> None:
+    """Drop a rear Mine Dropper from the panel (p.78); the template is drawn on the table."""
+    from dataclasses import replace
+
+    from simulator.gaslands.bots import Bot
+    from simulator.gaslands.state import Mount
+
+    pygame.event.clear()
+    game = _new_game(3)
+    kit = (Mount.fitted("machine_gun"), Mount.fitted("mine_dropper", "rear"))
+    game = Game(replace(game.initial_state, vehicles=tuple(replace(v, weapons=kit)
+                                                           for v in game.initial_state.vehicles)),
+                game.dice, game.referee, game.permissions, game.options)
+    game.origin = _new_game(3).origin
+    game.decide(Activate(str(game.prompt.options[0])))
+    while game.prompt.kind != "attacks":
+        game.decide(Bot().decide(game))
+    ctl = GameController(game, autosave_path=tmp_path / "autosave.json")
+    app = App.for_game(ctl, SIZE, game_path=tmp_path / "game.json")
+    surface = pygame.Surface(SIZE)
+    app.draw(surface)
+    _click_action(app, "drop:1:rear")
+    assert ctl.draft.drop is not None
+    app.draw(surface)
+    _click_action(app, "fire")
+    assert [t.weapon for t in game.state.dropped] == ["mine_dropper"]
+    ((t, poly),) = ctl.dropped_shapes()
+    far = t.pose.ahead(68.0)
+    assert poly.contains(shapely.Point(far.x_mm, far.y_mm))
+    x, y = app.view.to_screen(far.x_mm, far.y_mm)
+    before = surface.get_at((int(x), int(y)))[:3]
+    app.draw(surface)
+    assert surface.get_at((int(x), int(y)))[:3] != before  # the template is drawn there
