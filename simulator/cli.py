@@ -88,7 +88,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     path = Path(args.file)
-    width, height = (int(x) for x in args.size.lower().split("x"))
+    width, height = args.size
     out = Path(args.output)
     if path.suffix.lower() != ".json" and _is_board(path):
         from simulator.ui.board_app import render_board
@@ -116,7 +116,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
     """Answer a rulings file: a JSON array on stdout, one object per query (RULINGS.md)."""
     from simulator.scenario.rulings import run_rulings
 
-    results = run_rulings(args.file)
+    results = run_rulings(args.file, args.template_set)
     json.dump(results, sys.stdout, indent=2)
     sys.stdout.write("\n")
     return 0
@@ -153,7 +153,27 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Play bot games headless and print a summary."""
     from simulator.gaslands.simulate import simulate_command
 
-    return simulate_command(Path(args.file), games=args.games, seed=args.seed, progress=not args.quiet)
+    ts = Path(args.template_set) if args.template_set else None
+    return simulate_command(Path(args.file), games=args.games, seed=args.seed, progress=not args.quiet,
+                            template_set=ts)
+
+
+def _size(text: str) -> tuple[int, int]:
+    """``WIDTHxHEIGHT`` in pixels, each 200..8000."""
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1400x900, not {text!r}") from None
+    if not (200 <= w <= 8000 and 200 <= h <= 8000):
+        raise argparse.ArgumentTypeError(f"each side must be 200 to 8000 pixels, not {text!r}")
+    return w, h
+
+
+def _png_path(text: str) -> str:
+    """An output path ending in .png."""
+    if not text.lower().endswith(".png"):
+        raise argparse.ArgumentTypeError(f"the picture is written as PNG: name it *.png, not {text!r}")
+    return text
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -170,14 +190,16 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="dice seed of a new game (default: random)")
     render = sub.add_parser("render", help="draw a scenario to a PNG, headless")
     render.add_argument("file")
-    render.add_argument("-o", "--output", required=True)
-    render.add_argument("--size", default="1400x900", help="WIDTHxHEIGHT in pixels (default 1400x900)")
+    render.add_argument("-o", "--output", required=True, type=_png_path, help="the PNG to write")
+    render.add_argument("--size", default="1400x900", type=_size,
+                        help="WIDTHxHEIGHT in pixels (default 1400x900)")
     render.add_argument("--template-set", dest="template_set_sub")
     render.add_argument("--query", help="a rulings file's query to draw (its id or 1-based index)")
     render.add_argument("--free", action="store_true", help="draw a race as the free table, not as a game")
     render.add_argument("--seed", type=int, default=1, help="dice seed of the game drawn (default 1)")
     rule = sub.add_parser("rule", help="answer a rulings file as JSON")
     rule.add_argument("file")
+    rule.add_argument("--template-set", dest="template_set_sub", help="a template-set TOML file")
     export = sub.add_parser("export-templates", help="printable 1:1 SVG of the template set")
     export.add_argument("-o", "--output", required=True)
     export.add_argument("--template-set", dest="template_set_sub")
@@ -188,6 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.add_argument("--template-set", dest="template_set_sub", help="a template-set TOML file")
     return parser
 
 
@@ -209,6 +232,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             setattr(args, name, default)
     try:
         return COMMANDS[args.command](args)
+    except BrokenPipeError:  # `gaslands rule FILE | head`: the reader left; not an error of ours
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
+        return 0
     except InputFileError as exc:
         for problem in exc.problems:
             print(problem.render(exc.source), file=sys.stderr)

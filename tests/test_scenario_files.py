@@ -118,3 +118,75 @@ def test_no_display_says_how_to_render(monkeypatch: pytest.MonkeyPatch, capsys: 
     monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
     assert main([]) == 3
     assert "gaslands render" in capsys.readouterr().err
+
+
+def test_vehicle_off_the_table(tmp_path: Path) -> None:
+    found = problems(write(tmp_path, HEAD + CAR.format(id="a", x=5000)))
+    assert any("vehicle[1]" in x and "not wholly on the" in x for x in found)
+
+
+def test_gate_width_and_numbers_p124(tmp_path: Path) -> None:
+    body = HEAD + textwrap.dedent("""
+        [[gate]]
+        id = "g1"
+        number = 1
+        post_a = [100.0, 100.0]
+        post_b = [200.0, 100.0]
+
+        [[gate]]
+        id = "g2"
+        number = 1
+        post_a = [100.0, 500.0]
+        post_b = [282.0, 500.0]
+        """)
+    found = problems(write(tmp_path, body))
+    assert any(x.startswith("gate[1].post_b") and "100.00 mm apart" in x for x in found)
+    assert any(x.startswith("gate[2].number") for x in found)
+
+
+def test_booleans_are_not_guessed_from_strings(tmp_path: Path) -> None:
+    body = HEAD + CAR.format(id="a", x=300) + '\n[[query]]\nid = "q"\nkind = "move"\nvehicle = "a"\n' \
+        'template = "short_straight"\nreverse = "yes"\n'
+    p = write(tmp_path, body)
+    assert main(["rule", str(p)]) == 2
+
+
+def test_duplicate_query_ids_and_self_shot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    q = '\n[[query]]\nid = "q1"\nkind = "shoot"\nattacker = "a"\ntarget = "a"\nrange = "short"\narc = "front"\n'
+    p = write(tmp_path, HEAD + CAR.format(id="a", x=300) + q + q)
+    assert main(["rule", str(p)]) == 2
+    err = capsys.readouterr().err
+    assert "query[q1].id: another query already has this id" in err
+    assert "query[q1].target: a vehicle cannot shoot at itself" in err
+
+
+def test_rule_uses_the_template_set_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from simulator.geometry.templates import files
+
+    text = (files("simulator") / "data" / "template_sets" / "default.toml").read_text("utf-8")
+    longer = text.replace('length_mm = { value = 60.0, provenance = "provisional" }',
+                          'length_mm = { value = 70.0, provenance = "measured" }', 1)
+    ts = tmp_path / "mine.toml"
+    ts.write_text(longer)
+    body = HEAD + CAR.format(id="a", x=300) + '\n[[query]]\nid = "q"\nkind = "move"\nvehicle = "a"\n' \
+        'template = "short_straight"\n'
+    p = write(tmp_path, body)
+    assert main(["rule", "--template-set", str(ts), str(p)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out[0]["final"]["y_mm"] == pytest.approx(200 + 30 + 70 + 30)  # the measured Short Straight
+
+
+def test_unreadable_files_are_clean_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    latin = tmp_path / "latin.toml"
+    latin.write_bytes(b'[table]\nwidth_mm = 1.0\nheight_mm = 1.0\n# caf\xe9\n')
+    assert main(["rule", str(latin)]) == 2
+    assert main(["rule", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "not UTF-8" in err and "is a folder" in err
+
+
+def test_render_arguments_are_checked() -> None:
+    with pytest.raises(SystemExit):
+        main(["render", "x.toml", "-o", "out.txt"])
+    with pytest.raises(SystemExit):
+        main(["render", "x.toml", "-o", "out.png", "--size", "abc"])

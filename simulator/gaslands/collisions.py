@@ -15,7 +15,9 @@ vehicle (contact on its rear edge) is in the higher gear, both must Evade (p.53)
 Upgrades and vehicle rules handled here: Ram (+2 dice, no hazards, p.85),
 Exploding Ram (+6 dice, must Smash, loses a Hull Point per 1 or 2, p.84),
 Infuriating Jingle (who Smashes an Ice Cream Truck gains no hazards, p.70),
-On Fire (Smash Attacks carry Fire, p.81).
+On Fire (Smash Attacks carry Fire, p.81). A Piledriver Attack (p.120) is a
+Smash Attack in all regards here; its extra effect (moving the target) and
+Uppers/Downers (p.69) are applied by the game after the Collision.
 """
 
 from __future__ import annotations
@@ -48,6 +50,13 @@ class Reaction(Enum):
 
     SMASH = "smash"
     EVADE = "evade"
+    PILEDRIVER = "piledriver"
+    """A Smash Attack in all regards that may then move a lighter target (Piledriver, p.120)."""
+
+    @property
+    def smashes(self) -> bool:
+        """Smash and Piledriver Attacks roll Smash Attack dice (p.55, p.120)."""
+        return self is not Reaction.EVADE
 
 
 def weight_bonus(own: Weight, other: Weight) -> int:
@@ -140,7 +149,7 @@ def _front_vehicle_faster(a: Participant, b: Participant) -> bool:
 def check_reaction(me: Participant, other: Participant, orientation: Orientation, reaction: Reaction) -> None:
     """Raise :class:`IllegalChoice` if ``reaction`` is not allowed for ``me`` (p.53-54, p.84)."""
     forced = forced_reaction(me, other, orientation)
-    if forced is not None and forced is not reaction:
+    if forced is not None and forced.smashes != reaction.smashes:
         raise IllegalChoice(f"{me.id} must declare {forced.value}", _forced_rule(me, orientation))
 
 
@@ -185,7 +194,7 @@ def _extra_dice(me: Participant) -> int:
 def _hazards(me: Participant, other: Participant, mine: Reaction, theirs: Reaction) -> int:
     if me.obstacle or me.ram:
         return 0
-    if mine is Reaction.SMASH and other.infuriating_jingle:
+    if mine.smashes and other.infuriating_jingle:
         return 0
     return 1 if mine is theirs is Reaction.EVADE else 2
 
@@ -220,7 +229,7 @@ def resolve_collision(
 def _smash_rolls(
     me: Participant, other: Participant, orientation: Orientation, reaction: Reaction, dice: DiceSource
 ) -> tuple[int, ...]:
-    if reaction is not Reaction.SMASH:
+    if not reaction.smashes:
         return ()
     n = smash_dice(orientation, me.gear, other.gear, me.weight, other.weight, _extra_dice(me))
     return dice.roll_d6(n)
@@ -243,7 +252,7 @@ def _side(
     incoming: int,
 ) -> SideOutcome:
     damage = max(0, incoming - count_evades(evades))
-    used_ram = me.exploding_ram and mine is Reaction.SMASH
+    used_ram = me.exploding_ram and mine.smashes
     self_damage = sum(1 for r in rolls if r <= 2) if used_ram else 0
     on_fire = other.on_fire and damage > 0 and not me.obstacle
     return SideOutcome(

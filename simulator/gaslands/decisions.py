@@ -130,14 +130,59 @@ class SpendVotes:
     effects: tuple[VoteEffect, ...] = ()
 
 
+@dataclass(frozen=True)
+class Deploy:
+    """Place ``vehicle_id`` in Starting Grid slot ``slot`` (Death Race, p.126).
+
+    Slots are numbered rank by rank from the Starting Line: slot ``r * columns + c``
+    is column ``c`` of rank ``r`` (``columns`` = the number of players).
+    """
+
+    vehicle_id: str
+    slot: int
+
+
+@dataclass(frozen=True)
+class Declare:
+    """Answer a ``declare`` prompt with one of its options (a vehicle special rule that *may* be used).
+
+    The options are words such as ``"yes"``/``"no"`` (Up and Over p.70-71,
+    Slip Away p.66) or ``"skip"``/``"skip_gear_up"``/``"no"`` (Tanker Anchor,
+    p.120); :attr:`Game.declaring` names the rule being offered.
+    """
+
+    choice: str
+
+
+@dataclass(frozen=True)
+class Pivot:
+    """A pivot about the centre at the start of an activation, counter-clockwise degrees; 0: no pivot.
+
+    Pivot (Bike, Tank, p.69, p.71: Gear 1, any facing, no Collision, not left
+    touching an obstruction) or Airwolf (Gyrocopter, Helicopter, p.70: up to
+    90 degrees either way for 2 Hazard Tokens).
+    """
+
+    angle_deg: float = 0.0
+
+
+@dataclass(frozen=True)
+class Piledrive:
+    """Put the target of a Piledriver Attack here (p.120): within Short range of where it was, any facing."""
+
+    x_mm: float
+    y_mm: float
+    heading_deg: float
+
+
 Decision = (
     Activate | ChooseTemplate | RollSkid | PushIt | SpendShifts | SlideFacing | Spin | React | DeclareAttacks
-    | LoseControl | PassPole | SpendVotes
+    | LoseControl | PassPole | SpendVotes | Deploy | Declare | Pivot | Piledrive
 )
 
 PromptKind = Literal[
     "activate", "template", "skid", "push_it", "shifts", "slide_facing", "spin", "react", "attacks",
-    "lose_control", "pass_pole", "votes", "game_over",
+    "lose_control", "pass_pole", "votes", "deploy", "declare", "pivot", "piledriver", "game_over",
 ]
 
 

@@ -40,6 +40,7 @@ from simulator.errors import IllegalChoice
 from simulator.gaslands.attacks import (
     HitEffects,
     attack_dice,
+    count_hits,
     evade_dice,
     explosion_dice,
     max_attacks,
@@ -47,6 +48,7 @@ from simulator.gaslands.attacks import (
 )
 from simulator.gaslands.audience import affordable, gain_at_round_start, gain_for_wreck, spend
 from simulator.gaslands.collisions import (
+    Orientation,
     Participant,
     Reaction,
     check_reaction,
@@ -58,10 +60,14 @@ from simulator.gaslands.decisions import (
     Attack,
     ChooseTemplate,
     Decision,
+    Declare,
     DeclareAttacks,
+    Deploy,
     Drop,
     LoseControl,
     PassPole,
+    Piledrive,
+    Pivot,
     Prompt,
     PromptKind,
     PushIt,
@@ -73,6 +79,7 @@ from simulator.gaslands.decisions import (
     Spin,
 )
 from simulator.gaslands.dice import DiceSource, SeededDice
+from simulator.gaslands.grid import current_rank_slots, ranks_needed
 from simulator.gaslands.permitted import STRAIGHTS, Manoeuvre, PermissionTable, permitted_templates
 from simulator.gaslands.race import Course, advance, finished, weapons_active
 from simulator.gaslands.referee import Contact, MovePlan, MoveReport, Referee, Shot
@@ -82,6 +89,7 @@ from simulator.gaslands.state import DroppedTemplate, GameState, Status, Vehicle
 from simulator.gaslands.tables import Weapon, Weight
 from simulator.gaslands.wipeout import WipeoutPlan, next_player, plan_wipeout, wipeout_order, wipes_out
 from simulator.gaslands.wrecks import SKID_TO_A_HALT, plan_wreck
+from simulator.geometry.pose import Pose
 
 _T = TypeVar("_T")
 
@@ -97,6 +105,40 @@ SPENT_DROPS = frozenset({"caltrop_dropper", "mine_dropper", "napalm_dropper"})
 GLUE, SMOKE = "glue_dropper", "smoke_dropper"
 GLUE_GEARS = 2
 """Gears a vehicle affected by Glue loses at the end of its Movement Step (p.79)."""
+
+AIRWOLF_HAZARDS = 2
+"""Hazard Tokens an Airwolf pivot costs (p.70)."""
+
+AIRWOLF_MAX_DEG = 90.0
+"""The largest Airwolf pivot either way (p.70)."""
+
+TANKER_ANCHOR_HAZARDS = 1
+"""Hazard Tokens a Ponderous vehicle gains to skip its Movement Step (Tanker Anchor, p.120)."""
+
+ARTICULATED_TURN_HAZARDS = 1
+"""Hazard Tokens an Articulated vehicle gains for selecting a template that is not a Straight (p.118)."""
+
+JACKKNIFE_CRUNCH_DICE = 4
+"""Attack dice of a Jackknife's Crunch against the vehicle itself, not Evaded (p.119)."""
+
+UPPERS_HAZARDS = 1
+"""Hazard Token each vehicle gains for the forced change up of Uppers (p.69)."""
+
+DOWNERS_DISCARD = 2
+"""Hazard Tokens the target of a Downers Smash Attack discards instead of gaining any (p.69)."""
+
+DOWNERS_CREW = 1
+"""Crew Value the target of a Downers Smash Attack loses until the end of the Gear Phase (p.69)."""
+
+NITRO_TEMPLATE = "long_straight"
+NITRO_HAZARDS = 5
+"""Nitro Booster (p.84): a forced Long Straight, then Hazard Tokens up to 5 (again at the end of the
+Movement Step); a Jet Engine must use it every activation (p.70)."""
+
+CATCH_UP_TARGET = 6
+"""D6 plus gates behind needed to gain an Audience Vote when another vehicle is first through a gate (p.127)."""
+
+PIVOT_WORDS = {"Pivot": "Pivot, p.69, p.71", "Airwolf": "Airwolf, p.70"}
 
 
 @dataclass(frozen=True)
@@ -116,7 +158,9 @@ class Options:
     each Gear Phase (Street Race, p.62); the race :class:`Course` (gates, weapons
     until Gate 1, Pole Position at gates, p.124-128); ``round_limit``: the game
     ends without a winner after that many rounds (None: no limit);
-    ``audience_votes``: the Audience Votes module (p.88-90, off by default).
+    ``audience_votes``: the Audience Votes module (p.88-90, off by default);
+    ``starting_grid``: vehicles not yet on the table are deployed to the
+    Death Race Starting Grid before the first Gear Phase (p.126).
     """
 
     touch_it_use_it: bool = True
@@ -124,6 +168,7 @@ class Options:
     course: Course = Course()
     round_limit: int | None = None
     audience_votes: bool = False
+    starting_grid: bool = False
 
 
 @dataclass(frozen=True)
@@ -154,6 +199,8 @@ class _Window:
 
     collisions: list[_Pending]
     then: Callable[[], None]
+    movement: bool = False
+    """The Collision Window of the active vehicle's own Movement Step (Up and Over, Piledriver, p.71, p.120)."""
 
 
 class Game:
@@ -193,10 +240,28 @@ class Game:
         self._after_pole: Callable[[], None] = self._next_opportunity
         self.origin: Origin | None = None
         self._votes_offered = False
+        self._declaring = ""
+        self._on_declared: Callable[[str], None] = lambda _: None
+        self._free = False
+        self._slip_away: list[str] = []
+        self._nitro = False
+        self._move_start: VehicleState | None = None
+        self._move_plan: MovePlan | None = None
+        self._move_hit: set[str] = set()
+        self._over: set[str] = set()
+        self._over_used: frozenset[str] = frozenset()
+        self._surfaced: MoveReport | None = None
+        self._piledriven: tuple[str, VehicleState] | None = None
+        self._after_lose: Callable[[], None] = self._next_wipeout
+        self._grid: dict[int, str] = {}
+        self._deploy_turn = state.round.pole
         if options.audience_votes and not state.votes:
             self.state = replace(state, votes=(0,) * len(state.players))
             self._initial = self.state
-        self._next_opportunity()
+        if self.state.undeployed():
+            self._next_deploy()
+        else:
+            self._next_opportunity()
 
     # ------------------------------------------------------------------ replay
 
@@ -249,8 +314,23 @@ class Game:
 
     @property
     def wiped(self) -> str:
-        """For a lose_control prompt: the vehicle that wiped out (p.35)."""
+        """For a lose_control prompt: the vehicle that wiped out (p.35) or Jackknifes (p.119)."""
         return self._wiped
+
+    @property
+    def declaring(self) -> str:
+        """For a declare prompt: the special rule offered, with its page (e.g. ``"Up and Over, p.71"``)."""
+        return self._declaring if self.prompt.kind == "declare" else ""
+
+    @property
+    def piledriven(self) -> tuple[str, VehicleState] | None:
+        """For a piledriver prompt: the target and the vehicle it was before the Collision moved it (p.120)."""
+        return self._piledriven if self.prompt.kind == "piledriver" else None
+
+    @property
+    def grid(self) -> dict[int, str]:
+        """Starting Grid slots taken so far, slot to vehicle id (p.126)."""
+        return dict(self._grid)
 
     # ------------------------------------------------------------------ driving
 
@@ -276,6 +356,11 @@ class Game:
             ("lose_control", LoseControl): lambda d: self._on_lose_control(_as(d, LoseControl)),
             ("pass_pole", PassPole): lambda d: self._on_pass_pole(_as(d, PassPole)),
             ("votes", SpendVotes): lambda d: self._on_votes(_as(d, SpendVotes)),
+            ("deploy", Deploy): lambda d: self._on_deploy(_as(d, Deploy)),
+            ("declare", Declare): lambda d: self._on_declare(_as(d, Declare)),
+            ("pivot", Pivot): lambda d: self._on_pivot(_as(d, Pivot)),
+            ("piledriver", Piledrive): lambda d: self._on_piledrive(_as(d, Piledrive)),
+            ("piledriver", Declare): lambda d: self._on_piledrive_declined(_as(d, Declare)),
         }
 
     def _event(self, text: str, rule: str = "", dice: tuple[object, ...] = ()) -> None:
@@ -292,6 +377,76 @@ class Game:
 
     def _put(self, vehicle: VehicleState) -> None:
         self.state = self.state.with_vehicle(vehicle)
+
+    def _declare(self, player: int, rule: str, options: tuple[str, ...], then: Callable[[str], None],
+                 note: str = "") -> None:
+        """Offer a special rule that may be used: a ``declare`` prompt whose answer goes to ``then``."""
+        self._declaring = rule
+        self._on_declared = then
+        self._ask("declare", player, options, note or rule)
+
+    def _on_declare(self, d: Declare) -> None:
+        if d.choice not in self.prompt.options:
+            raise IllegalChoice(f"{d.choice!r} is not one of {', '.join(map(str, self.prompt.options))}",
+                                self._declaring)
+        then = self._on_declared
+        self._declaring = ""
+        then(d.choice)
+
+    # ------------------------------------------------------------------ Starting Grid (p.126-127)
+
+    def grid_slots(self, player: int | None = None) -> tuple[int, ...]:
+        """The Starting Grid slots open now (p.126): free, in the first rank with room for a waiting vehicle.
+
+        ``player``: only slots one of that player's waiting vehicles fits in
+        (default: the player whose turn it is to deploy).
+        """
+        who = self._deploy_turn if player is None else player
+        waiting = self.state.undeployed(who)
+        columns = max(1, len(self.state.players))
+        ranks = ranks_needed(len(self.state.vehicles), columns)
+
+        def fits(slot: int) -> bool:
+            return any(self.referee.grid_slot(self.state, v.id, slot) is not None for v in waiting)
+
+        return current_rank_slots(self._grid, fits, columns, ranks)
+
+    def _next_deploy(self) -> None:
+        """Players take turns, from Pole Position clockwise, to place a vehicle on the grid (p.126)."""
+        players = len(self.state.players)
+        for _ in range(players):
+            if self.state.undeployed(self._deploy_turn):
+                slots = self.grid_slots()
+                if not slots:
+                    raise IllegalChoice("no room on the Starting Grid for the waiting vehicles",
+                                        "Starting Grid, p.126")
+                self._active = ""
+                self._ask("deploy", self._deploy_turn, slots, "Starting Grid, p.126")
+                return
+            self._deploy_turn = next_player(self._deploy_turn, players)
+        if self._grid:
+            self._event("Green Light, Go! Every vehicle counts as having passed the Starting Line", "p.127")
+        self._next_opportunity()
+
+    def _on_deploy(self, d: Deploy) -> None:
+        v = self._vehicle(d.vehicle_id)
+        if v.status is not Status.UNDEPLOYED or v.player != self.prompt.player:
+            raise IllegalChoice(f"{d.vehicle_id} is not a vehicle of {self.state.players[self.prompt.player]} "
+                                "waiting to deploy", "Starting Grid, p.126")
+        if d.slot not in self.prompt.options:
+            raise IllegalChoice(f"slot {d.slot} is not open: fill the first rank first, touching the Starting "
+                                "Line", "Starting Grid, p.126")
+        pose = self.referee.grid_slot(self.state, v.id, d.slot)
+        if pose is None:
+            raise IllegalChoice(f"{v.id} does not fit in slot {d.slot} with a finger's width all round",
+                                "Starting Grid, p.126")
+        self._put(replace(v, pose=pose, status=Status.ACTIVE))
+        self._grid[d.slot] = v.id
+        columns = max(1, len(self.state.players))
+        rank, column = divmod(d.slot, columns)
+        self._event(f"{v.id} takes rank {rank + 1}, place {column + 1} of the Starting Grid", "Starting Grid, p.126")
+        self._deploy_turn = next_player(self._deploy_turn, len(self.state.players))
+        self._next_deploy()
 
     # ------------------------------------------------------------------ round (p.19-20)
 
@@ -380,11 +535,79 @@ class Game:
         self._active = d.vehicle_id
         self._votes_offered = False
         self._event(f"{d.vehicle_id} activates in Gear Phase {self.state.round.gear_phase}", "p.19")
+        self._begin_activation()
+
+    def _begin_activation(self) -> None:
         v = self._vehicle()
+        self._nitro = False
         if v.on_fire:
             self._put(replace(v, damage=v.damage + 1))
             self._event(f"{v.id} burns: 1 Hull Point lost", "On Fire, p.81")
-        self._wrecks_then(self._start_movement)
+        self._wrecks_then(self._start_of_activation)
+
+    # ------------------------------------------------------------------ start of an activation (p.69-70, p.120)
+
+    def _start_of_activation(self) -> None:
+        """Special rules used at the start of an activation: Tanker Anchor, Pivot, Airwolf."""
+        v = self._vehicle()
+        if not v.in_play:
+            self._start_movement()
+            return
+        if v.has("Ponderous"):
+            self._declare(v.player, "Tanker Anchor, p.120", ("no", "skip", "skip_gear_up"), self._on_anchor,
+                          f"{v.id}: gain 1 Hazard Token to skip the Movement Step (and go up a gear)?")
+            return
+        self._offer_pivot()
+
+    def _pivot_rule(self, v: VehicleState) -> str:
+        if v.has("Pivot") and v.gear == 1:
+            return "Pivot"
+        return "Airwolf" if v.has("Airwolf") else ""
+
+    def _offer_pivot(self) -> None:
+        v = self._vehicle()
+        rule = self._pivot_rule(v)
+        if not rule:
+            self._start_movement()
+            return
+        note = ("any facing, no Collision, not left touching an obstruction" if rule == "Pivot"
+                else f"up to {AIRWOLF_MAX_DEG:.0f} degrees either way for {AIRWOLF_HAZARDS} Hazard Tokens")
+        self._ask("pivot", v.player, (rule,), f"{PIVOT_WORDS[rule]}: {note}; 0 for none")
+
+    def _on_anchor(self, choice: str) -> None:
+        v = self._vehicle()
+        if choice == "no":
+            self._offer_pivot()
+            return
+        gear = min(v.max_gear, v.gear + 1) if choice == "skip_gear_up" else v.gear
+        self._put(replace(v, hazards=v.hazards + TANKER_ANCHOR_HAZARDS, gear=gear))
+        self._event(f"{v.id} drops anchor: +{TANKER_ANCHOR_HAZARDS} Hazard Token, no Movement Step, Gear {gear}",
+                    "Tanker Anchor, p.120")
+        self._spin = False
+        self._attack_step()
+
+    def _on_pivot(self, d: Pivot) -> None:
+        v = self._vehicle()
+        rule = self._pivot_rule(v)
+        angle = float(d.angle_deg)
+        if angle == 0.0:
+            self._start_movement()
+            return
+        if rule == "Airwolf" and abs(angle) > AIRWOLF_MAX_DEG:
+            raise IllegalChoice(f"an Airwolf pivot turns at most {AIRWOLF_MAX_DEG:.0f} degrees", "Airwolf, p.70")
+        if not -180.0 <= angle <= 180.0:
+            raise IllegalChoice("a pivot turns at most 180 degrees either way", PIVOT_WORDS[rule])
+        report = self.referee.spin(self.state, v.id, angle)
+        if rule == "Pivot" and (report.interrupted or report.contacts):
+            raise IllegalChoice(f"{v.id} cannot pivot {angle:+.0f} degrees: it would collide or end touching an "
+                                "obstruction", "Pivot, p.69")
+        if rule == "Airwolf":
+            v = replace(v, hazards=v.hazards + AIRWOLF_HAZARDS)
+            self._put(v)
+        self._apply_report(v.id, report, surfaces=False)
+        extra = f", +{AIRWOLF_HAZARDS} Hazard Tokens" if rule == "Airwolf" else ""
+        self._event(f"{v.id} pivots {angle:+.0f} degrees{extra}", PIVOT_WORDS[rule])
+        self._window(v.id, report, self._start_movement)
 
     # ------------------------------------------------------------------ movement (p.21-26, p.38-41)
 
@@ -398,14 +621,42 @@ class Game:
         if not v.in_play:
             self._end_activation()
             return
+        if v.has("Jet Engine") and not self._nitro:
+            self._nitro_boost(v)
+            return
         self._skid_allowed = True
-        self._ask("template", v.player, tuple(self._permitted(v)), "reverse allowed" if v.gear == 1 else "")
+        self._move_hit = set()
+        self._over = set()
+        self._over_used = frozenset()
+        reverse = v.gear == 1 and not self._nitro
+        self._ask("template", v.player, tuple(self._permitted(v)), "reverse allowed" if reverse else "")
+
+    def _nitro_boost(self, v: VehicleState) -> None:
+        """The Jet Engine's compulsory Nitro Booster: a forced Long Straight, then up to 5 Hazard Tokens (p.70, p.84)."""
+        self._nitro = True
+        self._event(f"{v.id} fires its Jet Engine: Nitro Booster", "Jet Engine, p.70; Nitro Booster, p.84")
+        report = self.referee.forced_move(self.state, v.id, NITRO_TEMPLATE, ignore_obstructions=False)
+        self._apply_report(v.id, report, surfaces=False)
+
+        def after() -> None:
+            self._nitro_hazards()
+            self._start_movement()
+
+        self._window(v.id, report, after)
+
+    def _nitro_hazards(self) -> None:
+        v = self._vehicle()
+        if v.in_play and v.hazards < NITRO_HAZARDS:
+            self._put(replace(v, hazards=NITRO_HAZARDS))
+            self._event(f"{v.id} gains Hazard Tokens up to {NITRO_HAZARDS}", "Nitro Booster, p.84")
 
     def _on_template(self, d: ChooseTemplate) -> None:
         v = self._vehicle()
         permitted = self._permitted(v)
         if d.reverse and v.gear != 1:
             raise IllegalChoice("only a vehicle in Gear 1 may reverse", "Reversing, p.39")
+        if d.reverse and self._nitro:
+            raise IllegalChoice("no reversing after a Nitro Booster", "Nitro Booster, p.84")
         if d.template not in permitted:
             if not self.options.touch_it_use_it or self.prompt.player != v.player:
                 raise IllegalChoice(f"{d.template} is not permitted in Gear {v.gear}", "Permitted Gears, p.17")
@@ -415,9 +666,13 @@ class Game:
             return
         self._template = d
         self._manoeuvre = permitted[d.template]
-        self._put(replace(v, hazards=v.hazards + self._manoeuvre.hazard_tokens, reversing=d.reverse))
+        articulated = ARTICULATED_TURN_HAZARDS if v.has("Articulated") and d.template not in STRAIGHTS else 0
+        self._put(replace(v, hazards=v.hazards + self._manoeuvre.hazard_tokens + articulated, reversing=d.reverse))
         if self._manoeuvre is Manoeuvre.HAZARDOUS:
             self._event(f"{v.id}: Hazardous manoeuvre, +1 Hazard Token", "p.38")
+        if articulated:
+            self._event(f"{v.id}: an Articulated vehicle off the Straights, +{articulated} Hazard Token",
+                        "Articulated Movement, p.118")
         self._roll = SkidRoll(free_shifts=self._manoeuvre.free_shifts)
         if self._skid_allowed and v.handling > 0:
             self._ask("skid", v.player, tuple(range(v.handling + 1)))
@@ -467,10 +722,40 @@ class Game:
         slide = self._slide and not self._vehicle().has("Ponderous")
         plan = MovePlan(t.template, t.direction, t.reverse, slide, "left" if slide_facing == "left" else
                         "right" if slide_facing == "right" else None)
+        self._move_start = self._vehicle()
+        self._move_plan = plan
         report = self.referee.move(self.state, self._active, plan)
         self._interrupted = report.interrupted
+        self._surfaced = report
         self._apply_report(self._active, report)
-        self._window(self._active, report, self._after_final_position)
+        self._window(self._active, report, self._after_move_window, movement=True)
+
+    def _after_move_window(self) -> None:
+        """Go on Up and Over what was declared (p.71), or on to the Final Position's rules."""
+        v = self._vehicle()
+        if not (self._over - self._over_used) or not v.in_play or self._move_start is None \
+                or self._move_plan is None:
+            self._after_final_position()
+            return
+        self._over_used = frozenset(self._over)
+        report = self.referee.continue_move(self.state, v.id, self._move_plan, self._move_start.pose,
+                                            tuple(sorted(self._over)))
+        report = replace(report, contacts=tuple(c for c in report.contacts if c.other_id not in self._move_hit))
+        self._event(f"{v.id} goes Up and Over {', '.join(sorted(self._over))}", "Up and Over, p.71")
+        self._interrupted = report.interrupted
+        self._apply_report(v.id, self._new_effects(report))
+        self._window(v.id, report, self._after_move_window, movement=True)
+
+    def _new_effects(self, report: MoveReport) -> MoveReport:
+        """A continued move's surfaces and dropped templates not already counted in this Movement Step (p.86)."""
+        before = self._surfaced
+        self._surfaced = report
+        if before is None:
+            return report
+        return replace(report,
+                       surfaces=tuple(k for k in report.surfaces if k not in before.surfaces),
+                       dropped=tuple(i for i in report.dropped if i not in before.dropped),
+                       dropped_touched=tuple(i for i in report.dropped_touched if i not in before.dropped_touched))
 
     def _apply_report(self, vehicle_id: str, report: MoveReport, *, surfaces: bool = True) -> None:
         """Put the vehicle where the report says; ``surfaces``: this ends a Movement Step (p.86, p.79-80)."""
@@ -500,9 +785,38 @@ class Game:
         self._event(f"{v.id} passes {', '.join(newly)}", "Passing Gates, p.127")
         if course.pole_at_gates and v.player == self.state.round.pole:
             self._pole_pending = True
+        if passed > self.state.gates_led:
+            first = passed - self.state.gates_led
+            self.state = replace(self.state, gates_led=passed)
+            if self.options.audience_votes:
+                for _ in range(first):
+                    self._catch_up(self._vehicle(v.id))
         if finished(passed, course) and self.state.winner is None:
+            if v.has("Airborne"):
+                self._event(f"{v.id} passes the Finish Line, but a Helicopter or Gyrocopter cannot win the race",
+                            "Game End, p.128")
+                return
             self.state = replace(self.state, winner=v.player)
             self._event(f"{v.id} passes the Finish Line", "Race End, p.128")
+
+    def _catch_up(self, leader: VehicleState) -> None:
+        """Catch Up (p.127): first through a gate, so each other player rolls a D6 plus the gates their
+        front-most vehicle is behind; 6 or more gains an Audience Vote. Players clockwise from the leader's."""
+        players = len(self.state.players)
+        for k in range(1, players):
+            p = (leader.player + k) % players
+            mine = [w.gates_passed for w in self.state.vehicles if w.player == p and w.in_play]
+            if not mine:
+                continue
+            behind = max(0, leader.gates_passed - max(mine))
+            (roll,) = self.dice.roll_d6(1)
+            gained = roll + behind >= CATCH_UP_TARGET
+            if gained:
+                votes = list(self.state.votes)
+                votes[p] += 1
+                self.state = replace(self.state, votes=tuple(votes))
+            self._event(f"{self.state.players[p]} rolls {roll} + {behind} gates behind"
+                        f"{': +1 Audience Vote' if gained else ''}", "Catch Up Mechanic, p.127", (roll,))
 
     def _pass_pole_then(self, then: Callable[[], None]) -> bool:
         """Hand on Pole Position after a gate (p.125); True if a player must choose first."""
@@ -540,7 +854,12 @@ class Game:
         if self._spin and not self._interrupted and v.in_play:
             self._ask("spin", v.player, note="angle in [-90, 90] degrees")
         else:
-            self._attack_step()
+            self._end_movement_step()
+
+    def _end_movement_step(self) -> None:
+        if self._nitro:
+            self._nitro_hazards()
+        self._attack_step()
 
     def _movement_step_effects(self, v: VehicleState, report: MoveReport) -> VehicleState:
         """Surfaces (p.86) and the dropped templates that act at the end of the Movement Step (p.79-80).
@@ -550,13 +869,17 @@ class Game:
         gives 1 Hazard Token; Glue takes 2 gears off, but not two activations
         in a row.
         """
-        drops = [self.state.dropped_template(i).weapon for i in report.dropped]
+        drops = [self.state.dropped_template(i).weapon for i in report.dropped if self._dropped_exists(i)]
         kinds = set(report.surfaces) | ({"treacherous"} if TREACHEROUS_DROPS & set(drops) else set())
+        if v.has("All Terrain") and kinds & set(SURFACE_HAZARDS):
+            self._event(f"{v.id} ignores rough and treacherous surfaces", "All Terrain, p.71")
+            kinds -= set(SURFACE_HAZARDS)
         hazards = v.hazards + sum(SURFACE_HAZARDS.get(k, 0) for k in kinds)
-        if any(self.state.dropped_template(i).weapon == SMOKE for i in report.dropped_touched):
+        if any(self.state.dropped_template(i).weapon == SMOKE for i in report.dropped_touched
+               if self._dropped_exists(i)):
             hazards += 1
             self._event(f"{v.id} drives through Smoke: +1 Hazard Token", "Smoke Dropper, p.80")
-        if TREACHEROUS_DROPS & set(drops):
+        if TREACHEROUS_DROPS & set(drops) and not v.has("All Terrain"):
             self._event(f"{v.id} crosses a dropped template: a treacherous surface", "Dropped Weapons, p.79, p.86")
         glued = GLUE in drops and not v.glued
         gear = v.gear
@@ -567,23 +890,32 @@ class Game:
             self._event(f"{v.id} is not affected by Glue two activations in a row", "Glue Dropper, p.79")
         return replace(v, hazards=hazards, gear=gear, glued=glued)
 
+    def _dropped_exists(self, template_id: str) -> bool:
+        return any(t.id == template_id for t in self.state.dropped)
+
     def _on_spin(self, d: Spin) -> None:
         if not -90.0 <= d.angle_deg <= 90.0:
             raise IllegalChoice("a Spin pivots at most 90 degrees either way", "Spin, p.24")
         report = self.referee.spin(self.state, self._active, d.angle_deg)
         self._apply_report(self._active, report, surfaces=False)
-        self._window(self._active, report, self._attack_step)
+        self._window(self._active, report, self._end_movement_step)
 
     # ------------------------------------------------------------------ collision windows (p.52-57, p.78)
 
-    def _window(self, mover: str, report: MoveReport, then: Callable[[], None]) -> None:
-        """The Collision Window after ``mover``'s move: dropped templates it met (p.78), then its collisions."""
-        self._trigger_dropped(mover, report.dropped)
-        self._wrecks_then(lambda: self._queue(mover, report.contacts, then))
+    def _window(self, mover: str, report: MoveReport, then: Callable[[], None], *, movement: bool = False) -> None:
+        """The Collision Window after ``mover``'s move: dropped templates it met (p.78), then its collisions.
 
-    def _queue(self, mover: str, contacts: Sequence[Contact], then: Callable[[], None]) -> None:
+        ``movement``: the window of the active vehicle's own Movement Step.
+        """
+        self._trigger_dropped(mover, report.dropped)
+        self._wrecks_then(lambda: self._queue(mover, report.contacts, then, movement=movement))
+
+    def _queue(self, mover: str, contacts: Sequence[Contact], then: Callable[[], None], *,
+               movement: bool = False) -> None:
         """Open a Collision Window with ``contacts`` of ``mover``; ``then`` resumes play after it (p.52)."""
-        self._windows.append(_Window([_Pending(mover, c) for c in contacts], then))
+        if movement:
+            self._move_hit |= {c.other_id for c in contacts}
+        self._windows.append(_Window([_Pending(mover, c) for c in contacts], then, movement))
         self._next_collision()
 
     def _participants(self, p: _Pending) -> tuple[Participant, Participant]:
@@ -613,17 +945,82 @@ class Game:
                     pending = replace(pending, reactions=(*pending.reactions, forced))
                     window.collisions[0] = pending
                     continue
-                self._ask("react", self._vehicle(me.id).player, (Reaction.SMASH, Reaction.EVADE), f"collision {me.id}")
+                options: tuple[Reaction, ...] = (Reaction.SMASH, Reaction.EVADE)
+                if self._may_piledrive(window, me, other):
+                    options = (*options, Reaction.PILEDRIVER)
+                self._ask("react", self._vehicle(me.id).player, options, f"collision {me.id}")
                 return
-            self._resolve(window.collisions.pop(0))
-            self._wrecks_then(self._next_collision, in_collision=True)
+            done = window.collisions.pop(0)
+            self._resolve(done)
+            self._wrecks_then(lambda: self._after_collision(window, done), in_collision=True)
             return
+
+    def _may_piledrive(self, window: _Window, me: Participant, other: Participant) -> bool:
+        """Piledriver (p.120): in its own Movement Step, against a vehicle of a lighter weight class."""
+        return (window.movement and me.id == self._active and not other.obstacle
+                and self._vehicle(me.id).has("Piledriver") and other.weight < me.weight)
+
+    def _after_collision(self, window: _Window, done: _Pending) -> None:
+        """What the special rules do after a Collision: Piledriver (p.120), then Up and Over (p.71)."""
+        mover = self._vehicle(done.active)
+        other_id = done.contact.other_id
+        if (done.reactions and done.reactions[0] is Reaction.PILEDRIVER and mover.in_play
+                and not done.contact.obstacle and self._vehicle(other_id).in_play):
+            self._piledriven = (other_id, self._vehicle(other_id))
+            self._ask("piledriver", mover.player, (other_id,),
+                      f"place {other_id} within Short range of where it is, any facing (Piledriver, p.120)")
+            return
+        self._offer_up_and_over(window, done)
+
+    def _offer_up_and_over(self, window: _Window, done: _Pending) -> None:
+        mover = self._vehicle(done.active)
+        c = done.contact
+        if window.movement and done.active == self._active and mover.in_play and mover.has("Up and Over"):
+            if c.obstacle:
+                lighter = Weight.parse(c.obstacle_weight) < mover.weight and c.other_id not in \
+                    self.state.removed_obstacles
+            else:
+                other = self._vehicle(c.other_id)
+                lighter = other.in_play and other.weight < mover.weight and not other.has("Up and Over")
+            if lighter and c.other_id not in self._over:
+                def then(choice: str) -> None:
+                    if choice == "yes":
+                        self._over.add(c.other_id)
+                        self._event(f"{mover.id} declares Up and Over {c.other_id}", "Up and Over, p.71")
+                    self._next_collision()
+
+                self._declare(mover.player, "Up and Over, p.71", ("yes", "no"), then,
+                              f"{mover.id}: drive over {c.other_id} for the rest of the Movement Step?")
+                return
+        self._next_collision()
+
+    def _on_piledrive(self, d: Piledrive) -> None:
+        assert self._piledriven is not None
+        target, before = self._piledriven
+        pose = Pose(d.x_mm, d.y_mm, d.heading_deg % 360.0)
+        reason = self.referee.place(self.state, target, pose, before.pose, self._active)
+        if reason:
+            raise IllegalChoice(f"{target} cannot be placed there: {reason}", "Piledriver, p.120")
+        self._put(replace(self._vehicle(target), pose=pose))
+        self._piledriven = None
+        self._event(f"{self._active} piledrives {target} to ({pose.x_mm:.0f}, {pose.y_mm:.0f}) facing "
+                    f"{pose.heading_deg:.0f} degrees", "Piledriver, p.120")
+        self._next_collision()
+
+    def _on_piledrive_declined(self, d: Declare) -> None:
+        if d.choice != "no":
+            raise IllegalChoice("answer a piledriver prompt with a Piledrive placement or Declare('no')",
+                                "Piledriver, p.120")
+        self._piledriven = None
+        self._next_collision()
 
     def _on_react(self, d: React) -> None:
         window = self._windows[-1]
         pending = window.collisions[0]
         active, passive = self._participants(pending)
         me, other = (active, passive) if not pending.reactions else (passive, active)
+        if d.reaction not in self.prompt.options:
+            raise IllegalChoice(f"{me.id} may not declare a {d.reaction.value} here", "Piledriver, p.120")
         check_reaction(me, other, pending.contact.orientation, d.reaction)
         window.collisions[0] = replace(pending, reactions=(*pending.reactions, d.reaction))
         self._next_collision()
@@ -637,14 +1034,56 @@ class Game:
             "Collisions, p.52-57",
             (out.active.attack_rolls, out.passive.attack_rolls, out.active.evade_rolls, out.passive.evade_rolls),
         )
+        downed = self._downers(active, passive, ra, rp)
         for side, who in ((out.active, active), (out.passive, passive)):
             if not who.obstacle:
                 self._collided.add(side.id)
                 v = self._vehicle(side.id)
-                self._put(replace(v, damage=v.damage + side.damage_taken + side.self_damage,
-                                  hazards=v.hazards + side.hazards_gained, on_fire=v.on_fire or side.on_fire))
+                hazards = max(0, v.hazards - DOWNERS_DISCARD) if side.id in downed else v.hazards + side.hazards_gained
+                self._put(replace(v, damage=v.damage + side.damage_taken + side.self_damage, hazards=hazards,
+                                  on_fire=v.on_fire or side.on_fire,
+                                  crew_penalty=v.crew_penalty + (DOWNERS_CREW if side.id in downed else 0)))
+                if side.id in downed:
+                    self._event(f"{side.id} is sedated: discards {DOWNERS_DISCARD} Hazard Tokens, Crew -"
+                                f"{DOWNERS_CREW} until the end of the Gear Phase", "Downers, p.69")
         if out.removed:
             self.state = replace(self.state, removed_obstacles=self.state.removed_obstacles | set(out.removed))
+        if not (active.obstacle or passive.obstacle):
+            self._uppers(active, passive, ra, rp)
+            self._note_slip_away(active, passive, ra, rp, out.orientation)
+
+    def _downers(self, active: Participant, passive: Participant, ra: Reaction, rp: Reaction) -> set[str]:
+        """Downers (p.69): the active Ambulance's Smash Attack target gains no tokens, discards 2, loses Crew."""
+        out: set[str] = set()
+        if active.obstacle or passive.obstacle:
+            return out
+        for me, other, mine in ((active, passive, ra), (passive, active, rp)):
+            if me.id == self._active and mine.smashes and self._vehicle(me.id).has("Downers"):
+                out.add(other.id)
+        return out
+
+    def _uppers(self, active: Participant, passive: Participant, ra: Reaction, rp: Reaction) -> None:
+        """Uppers (p.69): both Evaded, so both change up a gear, each with a Hazard Token."""
+        ids = (active.id, passive.id)
+        if not (ra is rp is Reaction.EVADE) or not any(self._vehicle(i).has("Uppers") for i in ids):
+            return
+        for vid in ids:
+            v = self._vehicle(vid)
+            if v.in_play:
+                self._put(replace(v, gear=min(v.max_gear, v.gear + 1), hazards=v.hazards + UPPERS_HAZARDS))
+        self._event(f"Uppers: {' and '.join(ids)} change up a gear, +{UPPERS_HAZARDS} Hazard Token each",
+                    "Uppers, p.69")
+
+    def _note_slip_away(self, active: Participant, passive: Participant, ra: Reaction, rp: Reaction,
+                        orientation: Orientation) -> None:
+        """Slip Away (p.66): Evading a Tailgate or T-Bone Smash Attack earns a free activation after this one."""
+        if orientation not in (Orientation.TAILGATE, Orientation.T_BONE):
+            return
+        for me, mine, theirs in ((active, ra, rp), (passive, rp, ra)):
+            v = self._vehicle(me.id)
+            if mine is Reaction.EVADE and theirs.smashes and v.has("Slip Away") and me.id not in self._slip_away:
+                self._slip_away.append(me.id)
+                self._event(f"{me.id} may Slip Away after this activation", "Slip Away, p.66")
 
     # ------------------------------------------------------------------ attacks (p.30-33, p.42, p.78-82)
 
@@ -674,10 +1113,13 @@ class Game:
             self._shoot(target, entries)
             self._wrecks_then(lambda: shoot_from(i + 1))
 
-        if d.drops:
-            self._drop(d.drops[0], lambda: shoot_from(0))
-        else:
-            shoot_from(0)
+        def drop_from(i: int) -> None:
+            if i == len(d.drops) or not self._vehicle().in_play:
+                shoot_from(0)
+                return
+            self._drop(d.drops[i], lambda: drop_from(i + 1))
+
+        drop_from(0)
 
     def _attack_groups(self, v: VehicleState, attacks: Sequence[Attack]
                        ) -> list[tuple[str, list[tuple[Attack, bool]]]]:
@@ -692,7 +1134,8 @@ class Game:
         return list(by_target.items())
 
     def _check_attacks(self, v: VehicleState, attacks: Sequence[Attack], drops: Sequence[Drop] = ()) -> None:
-        if len(attacks) + len(drops) > max_attacks(v.crew_now):
+        bombs_away = v.has("Bombs Away")
+        if len(attacks) + (0 if bombs_away else len(drops)) > max_attacks(v.crew_now):
             raise IllegalChoice(f"{v.id} may attack {v.crew_now} times", "Number of Attacks, p.31")
         mounts = [a.mount for a in attacks if a.mount >= 0] + [dr.mount for dr in drops]
         for m in set(mounts):
@@ -713,7 +1156,7 @@ class Game:
                 raise IllegalChoice(f"{weapon.name} is not supported by the engine yet", f"p.{weapon.page}")
             if a.target not in {s.target for s in self.referee.shots(self.state, v.id, a.mount)}:
                 raise IllegalChoice(f"{a.target} is not in range and arc of {weapon.name}", "Declare Targets, p.30")
-        if len(drops) > 1:
+        if len(drops) > 1 and not bombs_away:
             raise IllegalChoice("only one dropped weapon attacks in an Attack Step", "Dropped Weapons, p.78")
         for dr in drops:
             self._check_drop(v, dr)
@@ -829,10 +1272,33 @@ class Game:
             self._event(f"{vid} wipes out; Flip check {roll} in Gear {v.gear}", "Wipeout, p.34", (roll,))
             if plan.flipped:
                 self._flip(vid, plan)
+            elif plan.jackknife:
+                self._jackknife(vid, plan)
             else:
                 self._after_flip(vid, plan)
             return
         self._end_activation()
+
+    def _jackknife(self, vid: str, plan: WipeoutPlan) -> None:
+        """A Jackknife instead of a Flip (p.119): the player to the left pivots it (a Collision Window), then
+        the Crunch, 4D6 against itself that cannot be Evaded. The trailer is not a separate piece here, so
+        Swing Trailer has nothing to hinge."""
+        v = self._vehicle(vid)
+        self._event(f"{vid} jackknifes", "Jackknife, p.119")
+        self._wiped = vid
+
+        def crunch() -> None:
+            w = self._vehicle(vid)
+            if w.in_play:
+                rolls = self.dice.roll_d6(JACKKNIFE_CRUNCH_DICE)
+                hits = count_hits(rolls)
+                self._put(replace(w, damage=w.damage + hits))
+                self._event(f"{vid} crunches: {hits} hits on itself", "Jackknife, p.119", (rolls,))
+            self._after_lose = self._next_wipeout
+            self._wrecks_then(lambda: self._after_flip(vid, plan))
+
+        self._after_lose = crunch
+        self._ask("lose_control", next_player(v.player, len(self.state.players)), note=vid)
 
     def _flip(self, vid: str, plan: WipeoutPlan) -> None:
         """A Flip: 2 hits that cannot be Evaded (a wreck skids to a halt instead), then the forced move (p.35)."""
@@ -866,16 +1332,42 @@ class Game:
     def _on_lose_control(self, d: LoseControl) -> None:
         report = self.referee.pivot(self.state, self._wiped, d.heading_deg)
         self._apply_report(self._wiped, report, surfaces=False)
-        self._event(f"{self._wiped} loses control", "Lose Control, p.35")
-        self._window(self._wiped, report, self._next_wipeout)
+        jackknife = self._after_lose != self._next_wipeout
+        self._event(f"{self._wiped} {'is pivoted' if jackknife else 'loses control'}",
+                    "Jackknife, p.119" if jackknife else "Lose Control, p.35")
+        self._window(self._wiped, report, self._after_lose)
 
     def _end_activation(self) -> None:
         if self._pass_pole_then(self._end_activation):
             return
-        if self._active:
+        if self._active and not self._free:
             self.state = self.state.with_round(after_activation(self.state.round, self._active))
         self._active = ""
-        self._next_opportunity()
+        self._free = False
+        if not self._offer_slip_away():
+            self._next_opportunity()
+
+    def _offer_slip_away(self) -> bool:
+        """A free activation for a vehicle that Slipped Away during the one just ended (p.66); True if asked."""
+        while self._slip_away and self.state.winner is None:
+            vid = self._slip_away.pop(0)
+            v = self._vehicle(vid)
+            if v.in_play:
+                self._declare(v.player, "Slip Away, p.66", ("yes", "no"), lambda c: self._on_slip_away(vid, c),
+                              f"{vid}: take a free activation now?")
+                return True
+        self._slip_away.clear()
+        return False
+
+    def _on_slip_away(self, vid: str, choice: str) -> None:
+        if choice == "no":
+            if not self._offer_slip_away():
+                self._next_opportunity()
+            return
+        self._active = vid
+        self._free = True
+        self._event(f"{vid} slips away: a free activation that does not count as its activation", "Slip Away, p.66")
+        self._begin_activation()
 
     # ------------------------------------------------------------------ wrecks (p.43-44)
 

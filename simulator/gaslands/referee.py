@@ -9,14 +9,15 @@ collides, every vehicle is in range and arc without Cover.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from simulator.gaslands.collisions import Orientation
 from simulator.gaslands.decisions import DropEdge, Side
 from simulator.gaslands.state import GameState
+from simulator.gaslands.grid import FINGER_WIDTH_MM, StartingLine, slot_pose
 from simulator.geometry.dropped import drop_pose, max_offset_mm
-from simulator.geometry.pose import Pose
+from simulator.geometry.pose import TOUCH_MM, Pose, footprint
 
 
 @dataclass(frozen=True)
@@ -134,6 +135,23 @@ class Referee(Protocol):
         """Vehicles within Medium range in a 360-degree arc, for Explosions (p.44)."""
         ...
 
+    def grid_slot(self, state: GameState, vehicle_id: str, slot: int) -> Pose | None:
+        """Where ``vehicle_id`` stands in Starting Grid ``slot`` (p.126), or None if it does not fit there:
+        off the table, on an obstruction, or less than a finger's width from a vehicle already placed."""
+        ...
+
+    def continue_move(self, state: GameState, vehicle_id: str, plan: MovePlan, start: Pose,
+                      ignoring: tuple[str, ...]) -> MoveReport:
+        """The Movement Step ``plan`` from ``start`` again, ignoring the obstructions ``ignoring`` (Up and
+        Over, p.71): what it met before is already resolved; a Final Position on top of an ignored piece
+        is moved back along the path until clear of it."""
+        ...
+
+    def place(self, state: GameState, vehicle_id: str, pose: Pose, origin: Pose, away_from: str) -> str:
+        """Why ``vehicle_id`` cannot be put at ``pose`` (Piledriver, p.120), or ``""`` if it can: within
+        Short range of ``origin``, on the table, overlapping nothing and not touching ``away_from``."""
+        ...
+
 
 NOMINAL_LENGTH_MM: dict[str, float] = {
     "short_straight": 60.0,
@@ -141,6 +159,9 @@ NOMINAL_LENGTH_MM: dict[str, float] = {
     "long_straight": 182.0,
 }
 """Straight lengths of the default template set (GEOMETRY.md 1), for the stand-in referee."""
+
+OPEN_STARTING_LINE = StartingLine((0.0, -500.0), (0.0, 500.0), (1.0, 0.0))
+"""The stand-in referee's Starting Line (p.126): the y axis, racing towards +x."""
 
 NOMINAL_NEAR_EDGE_MM = 20.0
 """Near edge of the default Small and Large Burst templates (GEOMETRY.md 1), for the stand-in referee."""
@@ -194,3 +215,35 @@ class OpenTableReferee:
 
     def within_medium(self, state: GameState, vehicle_id: str) -> tuple[str, ...]:
         return ()
+
+    def grid_slot(self, state: GameState, vehicle_id: str, slot: int) -> Pose | None:
+        """The Starting Line runs along the y axis through the origin, racing towards +x."""
+        v = state.vehicle(vehicle_id)
+        placed = [w for w in state.vehicles if w.in_play and w.id != vehicle_id]
+        width = max(w.width_mm for w in state.vehicles) + FINGER_WIDTH_MM
+        depth = max(w.length_mm for w in state.vehicles) + FINGER_WIDTH_MM
+        pose = slot_pose(OPEN_STARTING_LINE, max(1, len(state.players)), slot, width, depth, v.length_mm)
+        shape = footprint(pose, v.length_mm, v.width_mm)
+        if any(shape.distance(footprint(w.pose, w.length_mm, w.width_mm)) < FINGER_WIDTH_MM - TOUCH_MM
+               for w in placed):
+            return None
+        return pose
+
+    def continue_move(self, state: GameState, vehicle_id: str, plan: MovePlan, start: Pose,
+                      ignoring: tuple[str, ...]) -> MoveReport:
+        v = state.vehicle(vehicle_id)
+        return self.move(state.with_vehicle(replace(v, pose=start)), vehicle_id, plan)
+
+    def place(self, state: GameState, vehicle_id: str, pose: Pose, origin: Pose, away_from: str) -> str:
+        v = state.vehicle(vehicle_id)
+        shape = footprint(pose, v.length_mm, v.width_mm)
+        if shape.distance(footprint(origin, v.length_mm, v.width_mm)) > NOMINAL_LENGTH_MM["short_straight"]:
+            return "more than Short range from where it was"
+        for w in state.vehicles:
+            if w.in_play and w.id != vehicle_id:
+                other = footprint(w.pose, w.length_mm, w.width_mm)
+                if w.id == away_from and shape.distance(other) <= TOUCH_MM:
+                    return f"it would touch {w.id} again"
+                if shape.intersection(other).area > TOUCH_MM:
+                    return f"it would overlap {w.id}"
+        return ""

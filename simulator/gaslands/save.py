@@ -43,10 +43,14 @@ from simulator.gaslands.decisions import (
     Attack,
     ChooseTemplate,
     Decision,
+    Declare,
     DeclareAttacks,
+    Deploy,
     Drop,
     LoseControl,
     PassPole,
+    Piledrive,
+    Pivot,
     PushIt,
     React,
     RollSkid,
@@ -58,7 +62,7 @@ from simulator.gaslands.decisions import (
 from simulator.gaslands.dice import SeededDice
 from simulator.gaslands.game import Event, Game, Options, Origin
 from simulator.gaslands.race import Course
-from simulator.gaslands.setup import initial_state, options_for
+from simulator.gaslands.setup import options_for, starting_state
 from simulator.gaslands.skid import ShiftUse, SpendShift
 from simulator.gaslands.table_referee import TableReferee
 from simulator.scenario.loader import parse_scenario
@@ -69,7 +73,7 @@ VERSION = 1
 _DECISIONS: dict[str, type[Any]] = {
     cls.__name__: cls
     for cls in (Activate, ChooseTemplate, RollSkid, PushIt, SpendShifts, SlideFacing, Spin, React, DeclareAttacks,
-                LoseControl, PassPole, SpendVotes)
+                LoseControl, PassPole, SpendVotes, Deploy, Declare, Pivot, Piledrive)
 }
 
 
@@ -139,6 +143,7 @@ def decode_options(data: dict[str, Any]) -> Options:
                       int(course.get("weapons_from_gate", 0)), bool(course.get("pole_at_gates", False))),
         round_limit=data.get("round_limit"),
         audience_votes=bool(data.get("audience_votes", False)),
+        starting_grid=bool(data.get("starting_grid", False)),
     )
 
 
@@ -183,7 +188,7 @@ def from_json(document: dict[str, Any], source: str = "<save>") -> Game:
     except (KeyError, TypeError, ValueError, tomllib.TOMLDecodeError) as exc:
         raise SaveError(source, [Problem("(save)", f"malformed save: {exc!r}")]) from None
     referee = TableReferee(scenario.table, scenario.template_set)
-    game = Game(initial_state(scenario, seed), SeededDice(seed), referee, scenario.template_set, options)
+    game = Game(starting_state(scenario, seed, options), SeededDice(seed), referee, scenario.template_set, options)
     game.origin = Origin(scenario_doc["toml"], scenario_doc.get("source", source), seed)
     for i, decision in enumerate(decisions):
         try:

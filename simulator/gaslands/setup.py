@@ -15,7 +15,10 @@ scenario's ``pole_position`` or else to the winner of a roll-off made with
 the game's seed. The race rules come from ``[scenario].kind`` and the file's
 gates (:func:`course_for`): a Street Race passes Pole Position clockwise every
 Gear Phase (p.62); a Death Race passes it at gates instead (p.125), keeps
-weapons inactive until Gate 1 (p.127) and finishes at its last gate (p.128).
+weapons inactive until Gate 1 (p.127) and finishes at its last gate (p.128);
+its vehicles start off the table and are deployed to the Starting Grid as the
+game's first decisions (p.126; ``[options] starting_grid = false`` keeps the
+file's positions).
 
 Errors: a scenario without players, or with a vehicle of no player, raises
 :class:`~simulator.errors.InputFileError` naming the key.
@@ -32,7 +35,7 @@ from simulator.gaslands.dice import SeededDice
 from simulator.gaslands.game import Game, Options, Origin
 from simulator.gaslands.race import Course
 from simulator.gaslands.round import RoundState
-from simulator.gaslands.state import GameState, Mount, VehicleState
+from simulator.gaslands.state import GameState, Mount, Status, VehicleState
 from simulator.gaslands.table_referee import Shooting, TableReferee
 from simulator.scenario.loader import Scenario
 
@@ -60,7 +63,17 @@ def options_for(scenario: Scenario, options: Options | None = None) -> Options:
     course = course_for(scenario)
     base = options or Options(round_limit=DEFAULT_ROUND_LIMIT,
                               audience_votes=bool(scenario.spec.options.get("audience_votes", False)))
-    return replace(base, course=course, pass_pole_each_phase=course.kind != "death_race")
+    grid = course.kind == "death_race" and bool(scenario.spec.options.get("starting_grid", True))
+    return replace(base, course=course, pass_pole_each_phase=course.kind != "death_race", starting_grid=grid)
+
+
+def starting_state(scenario: Scenario, seed: int, options: Options) -> GameState:
+    """:func:`initial_state`, with every vehicle off the table waiting for the Starting Grid when
+    ``options.starting_grid`` (Death Race, p.126): players deploy them as the game's first decisions."""
+    state = initial_state(scenario, seed)
+    if not options.starting_grid:
+        return state
+    return replace(state, vehicles=tuple(replace(v, status=Status.UNDEPLOYED) for v in state.vehicles))
 
 
 def _pole(scenario: Scenario, seed: int) -> int:
@@ -111,7 +124,7 @@ def new_game(scenario: Scenario, seed: int, options: Options | None = None,
              shooting: Shooting | None = None) -> Game:
     """A new game of ``scenario`` with dice seeded by ``seed`` (see the module docstring)."""
     referee = TableReferee(scenario.table, scenario.template_set, shooting)
-    game = Game(initial_state(scenario, seed), SeededDice(seed), referee, scenario.template_set,
-                options_for(scenario, options))
+    chosen = options_for(scenario, options)
+    game = Game(starting_state(scenario, seed, chosen), SeededDice(seed), referee, scenario.template_set, chosen)
     game.origin = Origin(scenario_text(scenario), scenario.source, seed)
     return game

@@ -108,7 +108,7 @@ def simulate(scenario: Scenario, games: int, seed: int, progress: bool = False) 
     return summary
 
 
-def simulate_command(path: Path, games: int, seed: int, progress: bool) -> int:
+def simulate_command(path: Path, games: int, seed: int, progress: bool, template_set: Path | None = None) -> int:
     """The ``gaslands simulate`` command: print the summary of ``games`` bot games; returns the exit code.
 
     Raises :class:`~simulator.errors.InputFileError` for a bad scenario file
@@ -116,6 +116,6 @@ def simulate_command(path: Path, games: int, seed: int, progress: bool) -> int:
     """
     if games < 0:
         raise ValueError(f"--games must be 0 or more, not {games}")
-    summary = simulate(load_scenario(path), games, seed, progress)
+    summary = simulate(load_scenario(path, template_set), games, seed, progress)
     print("\n".join(summary.lines()))
     return 0

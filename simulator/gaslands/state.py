@@ -18,8 +18,9 @@ HANDGUN = "handgun"
 
 
 class Status(Enum):
-    """Whether a vehicle is still a vehicle (p.43-44, p.87)."""
+    """Whether a vehicle is still a vehicle (p.43-44, p.87), or not yet on the Starting Grid (p.126)."""
 
+    UNDEPLOYED = "undeployed"
     ACTIVE = "active"
     WRECK = "wreck"
     REMOVED = "removed"
@@ -163,6 +164,13 @@ class GameState:
     pole_frozen: bool = False
     dropped: tuple[DroppedTemplate, ...] = ()
     drops_made: int = 0
+    gates_led: int = 0
+    """The most gates any vehicle has passed this game (who is first through a gate, Catch Up, p.127)."""
+
+    def undeployed(self, player: int | None = None) -> tuple[VehicleState, ...]:
+        """Vehicles still waiting for a Starting Grid slot (p.126), of ``player`` or of anyone."""
+        return tuple(v for v in self.vehicles
+                     if v.status is Status.UNDEPLOYED and (player is None or v.player == player))
 
     def votes_of(self, player: int) -> int:
         """Audience Votes held by ``player`` (p.88); 0 when the module is off."""
@@ -203,5 +211,5 @@ class GameState:
         raise KeyError(f"no dropped template {template_id!r}")
 
     def players_in_play(self) -> frozenset[int]:
-        """Players that still control a vehicle in play."""
-        return frozenset(v.player for v in self.vehicles if v.in_play)
+        """Players that still control a vehicle in play (or one waiting to be deployed)."""
+        return frozenset(v.player for v in self.vehicles if v.in_play or v.status is Status.UNDEPLOYED)

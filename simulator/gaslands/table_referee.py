@@ -54,6 +54,7 @@ from shapely.geometry import Polygon
 
 from simulator.gaslands.collisions import Orientation
 from simulator.gaslands.decisions import DropEdge
+from simulator.gaslands.grid import FINGER_WIDTH_MM, starting_line, slot_pose
 from simulator.gaslands.referee import Contact, DropReport, MovePlan, MoveReport, Shot
 from simulator.gaslands.state import GameState, Status, VehicleState
 from simulator.gaslands.tables import Weapon, load_vehicle_types
@@ -77,7 +78,7 @@ from simulator.geometry.movement import (
 )
 from simulator.geometry.path import Path, truncated
 from simulator.geometry.placement import Move, place
-from simulator.geometry.pose import Pose, angle_diff_deg, footprint, half_diagonal_mm
+from simulator.geometry.pose import TOUCH_MM, Pose, angle_diff_deg, footprint, half_diagonal_mm
 from simulator.geometry.table import Gate, Obstacle, Table, VehiclePiece
 from simulator.geometry.templates import TemplateSet
 
@@ -214,6 +215,7 @@ class TableReferee:
         self._moves: dict[tuple[str, Move], MoveReport] = {}
         self._drops: tuple[tuple[str, Polygon], ...] = ()
         self._smoke: tuple[Obstacle, ...] = ()
+        self.starting_line = starting_line(table)
 
     # ------------------------------------------------------------------ state -> table
 
@@ -238,8 +240,11 @@ class TableReferee:
 
     def _touched(self, movement_polygon: Polygon | None, final: Pose, piece: VehiclePiece
                  ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """Dropped templates (top first) overlapped and touched by a move's template or Final Position (p.78)."""
-        if not self._drops:
+        """Dropped templates (top first) overlapped and touched by a move's template or Final Position (p.78).
+
+        Airborne vehicles ignore dropped weapons (p.70).
+        """
+        if not self._drops or piece.airborne:
             return (), ()
         return touched_templates(move_area(movement_polygon, final, piece.length_mm, piece.width_mm), self._drops)
 
@@ -379,6 +384,74 @@ class TableReferee:
         dropped, touched = self._touched(None, result.final, table.vehicle(vehicle_id))
         return MoveReport(result.final, interrupted=result.stopped, contacts=contacts, dropped=dropped,
                           dropped_touched=touched)
+
+    def continue_move(self, state: GameState, vehicle_id: str, plan: MovePlan, start: Pose,
+                      ignoring: tuple[str, ...]) -> MoveReport:
+        """Up and Over (p.71): the move from ``start`` again with ``ignoring`` off the table; a Final Position
+        on top of an ignored piece goes back along the path, by the least amount, until clear (as p.35)."""
+        here = state.vehicle(vehicle_id)
+        table = self.table(state.with_vehicle(replace(here, pose=start)))
+        ignored = set(ignoring)
+        shapes = [b.shape for b in self._blockers(table, table.vehicle(vehicle_id)) if b.id in ignored]
+        bare = replace(table, vehicles=tuple(v for v in table.vehicles if v.id not in ignored),
+                       obstacles=tuple(o for o in table.obstacles if o.id not in ignored))
+        move = Move(plan.template, plan.direction, plan.reverse, plan.slide, plan.slide_facing)
+        result = resolve_move(bare, vehicle_id, move, self.template_set)
+        report = self._report(bare, vehicle_id, result, forward=not move.reverse)
+        piece = bare.vehicle(vehicle_id)
+
+        def clear(u: float) -> bool:
+            fp = footprint(result.path.pose_at(u), piece.length_mm, piece.width_mm)
+            return not any(overlaps(fp, s) or overlaps(s, fp) for s in shapes if fp.intersects(s))
+
+        if clear(result.path.total):
+            return report
+        hi = result.path.total
+        lo = max(0.0, hi - 1.0)
+        while lo > 0.0 and not clear(lo):
+            hi, lo = lo, max(0.0, lo - 1.0)
+        while clear(lo) and hi - lo > 1e-3:
+            mid = (lo + hi) / 2.0
+            lo, hi = (mid, hi) if clear(mid) else (lo, mid)
+        pose = result.path.pose_at(lo).normalised()
+        return replace(report, pose=pose, interrupted=True, contacts=())
+
+    def grid_slot(self, state: GameState, vehicle_id: str, slot: int) -> Pose | None:
+        """Starting Grid slot ``slot`` behind the Starting Line (p.126; :mod:`simulator.gaslands.grid`)."""
+        line = self.starting_line
+        if line is None:
+            return None
+        v = state.vehicle(vehicle_id)
+        width = max(w.width_mm for w in state.vehicles) + FINGER_WIDTH_MM
+        depth = max(w.length_mm for w in state.vehicles) + FINGER_WIDTH_MM
+        pose = slot_pose(line, max(1, len(state.players)), slot, width, depth, v.length_mm)
+        shape = footprint(pose, v.length_mm, v.width_mm)
+        table = self.table(state)
+        if not table.area.buffer(TOUCH_MM).contains(shape):
+            return None
+        if any(touches(shape, o.polygon) for o in table.obstacles):
+            return None
+        if any(shape.distance(p.footprint) < FINGER_WIDTH_MM - TOUCH_MM for p in table.vehicles):
+            return None
+        return pose
+
+    def place(self, state: GameState, vehicle_id: str, pose: Pose, origin: Pose, away_from: str) -> str:
+        """Piledriver placement (p.120): within Short range of ``origin``, on the table, overlapping nothing,
+        not touching ``away_from``."""
+        v = state.vehicle(vehicle_id)
+        shape = footprint(pose, v.length_mm, v.width_mm)
+        short = self.template_set.shooting["short"].length_mm
+        if shape.distance(footprint(origin, v.length_mm, v.width_mm)) > short + TOUCH_MM:
+            return f"more than Short range ({short:.0f} mm) from where it was"
+        table = self.table(state)
+        if not table.area.contains(shape):
+            return "it would leave the table"
+        for b in self._blockers(table, table.vehicle(vehicle_id)):
+            if b.id == away_from and touches(shape, b.shape):
+                return f"it would touch {b.id} again"
+            if overlaps(shape, b.shape) or overlaps(b.shape, shape):
+                return f"it would overlap {b.id}"
+        return ""
 
     # ------------------------------------------------------------------ attacks
 

@@ -40,7 +40,7 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -111,6 +111,58 @@ class ShotResult:
             "cover_from": list(self.cover_from), "blocked_by": list(self.blocked_by),
             "placement": place, "margin_mm": self.margin_mm,
         }
+
+
+_LAZY_FIELDS = ("placement", "placement_polygon", "margin_mm")
+
+
+class _OutOfRange(ShotResult):
+    """An answer out of arc and range whose nearest placement and margin are found when first read.
+
+    Callers mostly read only ``targetable`` (the referee, the bots); the
+    nearest placement costs more than the rest of such a query. Reads,
+    equality, hashing, ``repr`` and pickling behave as for the plain
+    :class:`ShotResult` with the same values.
+    """
+
+    def __init__(self, q: _Query) -> None:  # pylint: disable=super-init-not-called
+        for name, value in (("in_arc_and_range", False), ("targetable", False), ("cover", False),
+                            ("cover_from", ()), ("blocked_by", ()), ("near_part", None)):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_query", q)
+
+    def _full(self) -> ShotResult:
+        d = self.__dict__
+        if "_full_result" not in d:
+            full = _out_of_range(d["_query"], d["_query"].fam)
+            object.__setattr__(self, "_full_result", full)
+            for name in _LAZY_FIELDS:
+                object.__setattr__(self, name, getattr(full, name))
+        out: ShotResult = d["_full_result"]
+        return out
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _LAZY_FIELDS:
+            return getattr(self._full(), name)
+        raise AttributeError(name)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ShotResult):
+            return NotImplemented
+        return _values(self) == _values(other)
+
+    def __hash__(self) -> int:
+        return hash(self._full())
+
+    def __repr__(self) -> str:
+        return repr(self._full())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return ShotResult, _values(self)
+
+
+def _values(r: ShotResult) -> tuple[Any, ...]:
+    return tuple(getattr(r, f.name) for f in fields(ShotResult))
 
 
 # --------------------------------------------------------------------------- convex pieces
@@ -271,6 +323,13 @@ def _corner_fan(ring: F64, near_mm: float, angles: list[F64]) -> _Families:
         return _families_from([])
     a = np.vstack(rows)
     return _Families(a[:, 0], a[:, 1], a[:, 2], a[:, 3], a[:, 4], a[:, 5])
+
+
+def _one_corner(c: F64, near_mm: float, ang: F64) -> _Families:
+    """:func:`_corner_fan` for the directions ``ang`` of one corner ``c``."""
+    n = len(ang)
+    return _Families(np.full(n, float(c[0])), np.full(n, float(c[1])), np.asarray(ang, dtype=np.float64),
+                     np.full(n, -near_mm / 2.0), np.full(n, near_mm / 2.0), np.zeros(n))
 
 
 def _fans(ring: F64, step_deg: float) -> list[tuple[float, float]]:
@@ -935,14 +994,12 @@ def _refine_fan(q: _Query, fam: _Families, score: F64, maximise: bool) -> _Famil
     half = math.radians(TURRET_STEP_DEG)
     for _ in range(3):
         t = np.clip(np.linspace(centre - half, centre + half, 41), 1e-9, sweep - 1e-9)
-        cand = _corner_fan(q.corners, q.template.near_width_mm,
-                           [a0 + t if j == k else np.zeros(0) for j in range(n_edges)])
+        cand = _one_corner(q.corners[k], q.template.near_width_mm, a0 + t)
         val = _margins(q, cand) if maximise else -_family_distance(cand, q)
         i = int(np.argmax(val))
         centre = float(t[i])
         half /= 20.0
-    best_fam = _corner_fan(q.corners, q.template.near_width_mm,
-                           [np.array([a0 + centre]) if j == k else np.zeros(0) for j in range(n_edges)])
+    best_fam = _one_corner(q.corners[k], q.template.near_width_mm, np.array([a0 + centre]))
     return fam.join(best_fam)
 
 
@@ -1056,9 +1113,8 @@ def _evaluate(q: _Query, fam: _Families, obst_idx: list[int], obst: _Pieces) -> 
         x_first = _band_first_touch(q, fam, fam_of, s, np.full(len(s), -hw), np.full(len(s), hw))
         ok = np.isfinite(x_first)
         fam_of, s, x_first = fam_of[ok], s[ok], x_first[ok]
-        hits = _straight_hits(fam, fam_of, s, q.template, x_first, obst, len(obst_idx))
         margin = np.maximum(q.template.length_mm - x_first, 0.0)
-        return _Evaluated(fam_of, s, x_first, margin, hits)
+        return _straight_evaluated(fam, fam_of, s, q.template, x_first, margin, obst, len(obst_idx))
     if len(s) <= _SHAPELY_ROWS:
         return _evaluate_burst_shapely(q, fam, fam_of, s, obst_idx)
     x_first = _burst_first_touch(fam, fam_of, s, q.template, q.target)
@@ -1066,6 +1122,41 @@ def _evaluate(q: _Query, fam: _Families, obst_idx: list[int], obst: _Pieces) -> 
     fam_of, s, x_first = fam_of[ok], s[ok], x_first[ok]
     margin = _burst_slide(fam, fam_of, s, q.template, q.target)
     hits = _burst_hits(fam, fam_of, s, q.template, x_first, obst, len(obst_idx))
+    return _Evaluated(fam_of, s, x_first, margin, hits)
+
+
+_CLEAR_CHUNKS = (32, 256)
+"""Placements judged for obstructions first (best margin first), before all the rest."""
+
+
+def _straight_evaluated(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, x_first: F64, margin: F64,
+                        obst: _Pieces, n_obst: int) -> _Evaluated:
+    """Straight placements with their obstruction hits, stopping at the first clear line.
+
+    :func:`_best` prefers a placement no obstruction reaches into, then the
+    largest margin, the middle of the edge and the family order. Judging the
+    placements in that order, the first clear one wins outright, so the rest
+    are not judged: the answer is then that one placement. Otherwise every
+    placement is judged (the same hits as judging them all at once).
+    """
+    n = len(s)
+    if n == 0 or obst.xy.shape[0] == 0:
+        return _Evaluated(fam_of, s, x_first, margin, np.zeros((n, n_obst), dtype=bool))
+    mid = np.abs(s - fam.s_mid[fam_of])
+    order = np.lexsort((fam_of, mid, -np.round(margin, 6)))
+    hits = np.zeros((n, n_obst), dtype=bool)
+    done = 0
+    for size in (*_CLEAR_CHUNKS, n):
+        rows = order[done:done + size]
+        if len(rows) == 0:
+            break
+        h = _straight_hits(fam, fam_of[rows], s[rows], tpl, x_first[rows], obst, n_obst)
+        hits[rows] = h
+        clear = np.flatnonzero(~h.any(axis=1))
+        if len(clear):
+            r = rows[clear[:1]]
+            return _Evaluated(fam_of[r], s[r], x_first[r], margin[r], hits[r])
+        done += len(rows)
     return _Evaluated(fam_of, s, x_first, margin, hits)
 
 
@@ -1123,7 +1214,7 @@ def shoot(table: Table, attacker_id: str, target_id: str, range_name: str, arc: 
     q = _query(table, attacker_id, target_id, range_name, arc, template_set, indirect)
     fmargin = _margins(q, q.fam)
     if not np.isfinite(fmargin).any():
-        return _out_of_range(q, q.fam)
+        return _OutOfRange(q)
     fam = _refine_fan(q, q.fam, fmargin, maximise=True)
     fmargin = _margins(q, fam)
     fam = fam.take(np.flatnonzero(np.isfinite(fmargin)))
@@ -1131,10 +1222,28 @@ def shoot(table: Table, attacker_id: str, target_id: str, range_name: str, arc: 
     obst_idx, obst = _obstructions(q, attacker_id, fam)
     squeeze = _squeezes(q, obst)
     if len(squeeze):
+        squeeze = squeeze.take(np.flatnonzero(_may_touch(q, squeeze)))
         more = _margins(q, squeeze)
         fam = fam.join(squeeze.take(np.flatnonzero(np.isfinite(more))))
     ev = _evaluate(q, fam, obst_idx, obst)
     return _result(q, fam, ev, obst_idx, margin_mm)
+
+
+def _may_touch(q: _Query, fam: _Families) -> Mask:
+    """False for straight-template families that certainly never touch the target (a bounding-disc test).
+
+    Those have no finite margin; dropping them first changes nothing else.
+    """
+    xy = q.target.xy
+    m = xy.mean(axis=0)
+    r = float(np.sqrt(((xy - m) ** 2).sum(axis=1)).max()) + _EPS + 1e-6
+    c, sn = np.cos(fam.ang), np.sin(fam.ang)
+    dx, dy = m[0] - fam.ox, m[1] - fam.oy
+    along, across = dx * c + dy * sn, dy * c - dx * sn
+    hw = q.template.width_mm / 2.0
+    out: Mask = ((along >= -r) & (along <= q.template.length_mm + r) & (across >= fam.s_lo - hw - r)
+                 & (across <= fam.s_hi + hw + r))
+    return out
 
 
 def _squeezes(q: _Query, obst: _Pieces, max_vertices: int = 12) -> _Families:
@@ -1161,21 +1270,37 @@ def _squeezes(q: _Query, obst: _Pieces, max_vertices: int = 12) -> _Families:
     ok = rho >= w
     i, d, rho = i[ok], d[ok], rho[ok]
     phi = np.arctan2(d[:, 1], d[:, 0])
-    rows = []
+    signs = np.array([1.0, 1.0, -1.0, -1.0])
+    thetas, sines, cosines = [], [], []
+    ux, uy = d[:, 0] / rho, d[:, 1] / rho  # cos(phi), sin(phi)
     for sign in (1.0, -1.0):
-        base = np.arcsin(sign * w / rho)
-        for theta in (phi - base, phi - (math.pi - base)):  # (a - b) . v = sign * w
-            for k, (a0, sweep) in enumerate(q.fans):
-                off = np.mod(theta - a0, 2.0 * math.pi)
-                inside = (off > 0.0) & (off < sweep)
-                c = q.corners[k]
-                th = theta[inside]
-                y_a = -(pts[i[inside], 0] - c[0]) * np.sin(th) + (pts[i[inside], 1] - c[1]) * np.cos(th)
-                s_mid = y_a - sign * w / 2.0  # a on one side line, b on the other
-                keep = np.abs(s_mid) <= half_near
-                for t, sm in zip(th[keep], s_mid[keep], strict=True):
-                    rows.append((float(c[0]), float(c[1]), float(t), float(sm), float(sm), float(sm)))
-    return _families_from(rows)
+        sb = sign * w / rho
+        base = np.arcsin(sb)
+        cb = np.sqrt(np.maximum(1.0 - sb * sb, 0.0))
+        thetas += [phi - base, phi - (math.pi - base)]  # (a - b) . v = sign * w
+        # sin and cos of both (phi - base and phi - pi + base), without the transcendental functions
+        sines += [uy * cb - ux * sb, -(uy * cb + ux * sb)]
+        cosines += [ux * cb + uy * sb, -(ux * cb - uy * sb)]
+    theta = np.stack(thetas)  # (variant, pair)
+    # A conservative screen on the lateral offset (to 1e-6 mm) before the exact test below.
+    corners = q.corners
+    sin_a, cos_a = np.stack(sines), np.stack(cosines)
+    y0 = -pts[i, 0][None, :] * sin_a + pts[i, 1][None, :] * cos_a
+    approx = (y0[:, None, :] + corners[None, :, 0, None] * sin_a[:, None, :]
+              - corners[None, :, 1, None] * cos_a[:, None, :] - (signs * w / 2.0)[:, None, None])
+    v, k, p = np.nonzero(np.abs(approx) <= half_near + 1e-6)  # in the order variant, corner, pair
+    a0 = np.array([f[0] for f in q.fans])
+    sweep = np.array([f[1] for f in q.fans])
+    th = theta[v, p]
+    off = np.mod(th - a0[k], 2.0 * math.pi)
+    inside = (off > 0.0) & (off < sweep[k])
+    v, k, p, th = v[inside], k[inside], p[inside], th[inside]
+    c = corners[k]
+    y_a = -(pts[i[p], 0] - c[:, 0]) * np.sin(th) + (pts[i[p], 1] - c[:, 1]) * np.cos(th)
+    s_mid = y_a - signs[v] * w / 2.0  # a on one side line, b on the other
+    keep = np.abs(s_mid) <= half_near
+    sm = s_mid[keep]
+    return _Families(c[keep, 0].copy(), c[keep, 1].copy(), th[keep], sm, sm.copy(), sm.copy())
 
 
 def _result(q: _Query, fam: _Families, ev: _Evaluated, obst_idx: list[int], margin_mm: float) -> ShotResult:

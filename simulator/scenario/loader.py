@@ -11,6 +11,7 @@ and the reason (RULINGS.md, Errors).
 
 from __future__ import annotations
 
+import math
 import tomllib
 from dataclasses import dataclass, field
 from importlib.resources import files
@@ -100,6 +101,10 @@ def read_toml(path: Path) -> dict[str, Any]:
             return tomllib.load(fh)
     except FileNotFoundError:
         raise InputFileError(str(path), [Problem("(file)", "no such file")]) from None
+    except IsADirectoryError:
+        raise InputFileError(str(path), [Problem("(file)", "is a folder, not a TOML file")]) from None
+    except UnicodeDecodeError as exc:
+        raise InputFileError(str(path), [Problem("(file)", f"not UTF-8 text ({exc.reason} at byte {exc.start})")]) from None
     except tomllib.TOMLDecodeError as exc:
         raise InputFileError(str(path), [Problem("(syntax)", str(exc))]) from None
 
@@ -179,6 +184,11 @@ def build_table(spec: ScenarioFile, source: str) -> tuple[Table, list[Problem]]:
 
 def _start_overlaps(table: Table) -> list[Problem]:
     problems = []
+    area = table.area.buffer(0.01, join_style="mitre")
+    for i, v in enumerate(table.vehicles, 1):
+        if not area.contains(v.footprint):
+            problems.append(Problem(f"vehicle[{i}]", f"{v.id!r} is not wholly on the {table.width_mm:g} x "
+                                                    f"{table.height_mm:g} mm table"))
     grounded = [v for v in table.vehicles if not v.airborne]
     for i, v in enumerate(table.vehicles, 1):
         if v.airborne:
@@ -192,35 +202,62 @@ def _start_overlaps(table: Table) -> list[Problem]:
     return problems
 
 
-def parse_scenario(raw: dict[str, Any], source: str) -> Scenario:
-    """Validate an already-parsed TOML document (see :func:`load_scenario`)."""
+def parse_scenario(raw: dict[str, Any], source: str, template_set: str | Path | None = None) -> Scenario:
+    """Validate an already-parsed TOML document (see :func:`load_scenario`).
+
+    ``template_set``: a template-set file used instead of the ``[table]`` one.
+    """
     try:
         spec = ScenarioFile.model_validate(raw)
     except ValidationError as exc:
         raise InputFileError(source, validation_problems(exc, raw)) from None
     table, problems = build_table(spec, source)
-    template_set: TemplateSet | None = None
+    override = template_set
+    chosen: TemplateSet | None = None
     try:
         base = Path(source).parent if source not in ("<string>", "") else Path.cwd()
         ts_name = spec.table.template_set
-        template_set = load_template_set(ts_name if ts_name == "default" else base / ts_name)
+        if override is not None:
+            chosen = load_template_set(override)
+        else:
+            chosen = load_template_set(ts_name if ts_name == "default" else base / ts_name)
     except FileNotFoundError:
-        problems.append(Problem("table.template_set", f"no template-set file {spec.table.template_set!r}"))
+        name = override if override is not None else spec.table.template_set
+        problems.append(Problem("table.template_set", f"no template-set file {str(name)!r}"))
     except InputFileError as exc:
         problems += [Problem("table.template_set", p.render(exc.source)) for p in exc.problems]
+    if chosen is not None:
+        problems += _gate_problems(spec, chosen)
     if problems:
         raise InputFileError(source, problems)
-    assert template_set is not None
-    return Scenario(source, spec, table, template_set, raw)
+    assert chosen is not None
+    return Scenario(source, spec, table, chosen, raw)
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    """Read and validate a scenario or rulings file.
+def _gate_problems(spec: ScenarioFile, template_set: TemplateSet) -> list[Problem]:
+    """Gates are exactly a Long Straight wide and numbered once each (p.124; GEOMETRY.md 7)."""
+    long_mm = template_set.movement["long_straight"].length_mm or 182.0
+    out = []
+    numbers: dict[int, str] = {}
+    for i, g in enumerate(spec.gate, 1):
+        width = math.dist(g.post_a, g.post_b)
+        if abs(width - long_mm) > 0.05:
+            out.append(Problem(f"gate[{i}].post_b", f"the posts are {width:.2f} mm apart; a gate is exactly a "
+                                                   f"Long Straight ({long_mm:g} mm) wide (p.124)"))
+        if g.number in numbers:
+            out.append(Problem(f"gate[{i}].number", f"gate {numbers[g.number]!r} already has number {g.number}"))
+        numbers.setdefault(g.number, g.id)
+    return out
+
+
+def load_scenario(path: str | Path, template_set: str | Path | None = None) -> Scenario:
+    """Read and validate a scenario or rulings file (with ``template_set`` instead of its own set).
 
     Raises :class:`InputFileError` listing every problem: TOML syntax, schema
     (missing keys, wrong types, non-finite numbers), unknown vehicle types or
-    weapons, duplicate ids, polygons that are not simple, start overlaps, and a
-    template set that cannot be read.
+    weapons, duplicate ids, polygons that are not simple, vehicles off the
+    table or overlapping at the start, gates that are not a Long Straight wide
+    or share a number, and a template set that cannot be read.
     """
     path = Path(path)
-    return parse_scenario(read_toml(path), str(path))
+    return parse_scenario(read_toml(path), str(path), template_set)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, ValidationError
 
 from simulator.errors import InputFileError, Problem
 from simulator.geometry.contact import classify
@@ -36,11 +36,11 @@ class MoveQuery(_Query):
     vehicle: str
     template: TemplateName
     direction: Literal["left", "right"] | None = None
-    reverse: bool = False
-    slide: bool = False
+    reverse: StrictBool = False
+    slide: StrictBool = False
     slide_facing: Literal["left", "right"] | None = None
     spin_deg: Annotated[float, Field(ge=-90.0, le=90.0, allow_inf_nan=False)] = 0.0
-    ignore_obstructions: bool = False
+    ignore_obstructions: StrictBool = False
 
 
 class ShootQuery(_Query):
@@ -51,7 +51,7 @@ class ShootQuery(_Query):
     target: str
     range: RangeName
     arc: Literal["front", "rear", "side", "turret"]
-    indirect: bool = False
+    indirect: StrictBool = False
 
 
 class ContactQuery(_Query):
@@ -77,8 +77,13 @@ def parse_queries(scenario: Scenario) -> list[MoveQuery | ShootQuery | ContactQu
     queries = []
     ids = {v.id for v in scenario.table.vehicles}
     pieces = ids | {o.id for o in scenario.table.all_obstacles}
+    seen: set[str] = set()
     for index, raw in enumerate(scenario.spec.query, 1):
         where = f"query[{_label(raw, index)}]"
+        if "id" in raw:
+            if str(raw["id"]) in seen:
+                problems.append(Problem(f"{where}.id", "another query already has this id"))
+            seen.add(str(raw["id"]))
         try:
             q = _ADAPTER.validate_python(raw)
         except ValidationError as exc:
@@ -110,6 +115,8 @@ def _references(q: MoveQuery | ShootQuery | ContactQuery, where: str, vehicles: 
             out.append(Problem(f"{where}.attacker", f"no vehicle {q.attacker!r}"))
         if q.target not in pieces:
             out.append(Problem(f"{where}.target", f"no vehicle or obstacle {q.target!r}"))
+        elif q.target == q.attacker:
+            out.append(Problem(f"{where}.target", "a vehicle cannot shoot at itself"))
     else:
         if q.a not in vehicles:
             out.append(Problem(f"{where}.a", f"no vehicle {q.a!r}"))
@@ -135,13 +142,17 @@ def answer(scenario: Scenario, q: MoveQuery | ShootQuery | ContactQuery) -> dict
             "a_edge": c.a_edge, "b_edge": c.b_edge}
 
 
-def run_rulings_document(raw: dict[str, Any], source: str) -> list[dict[str, Any]]:
-    """Answer every query of an already-parsed rulings document (Gaslands table or board)."""
+def run_rulings_document(raw: dict[str, Any], source: str,
+                         template_set: str | Path | None = None) -> list[dict[str, Any]]:
+    """Answer every query of an already-parsed rulings document (Gaslands table or board).
+
+    ``template_set``: a template-set file to use instead of the one the file names.
+    """
     if "board" in raw:
         from simulator.boards.rulings import answer_board_file
 
         return answer_board_file(raw, source)
-    scenario = parse_scenario(raw, source)
+    scenario = parse_scenario(raw, source, template_set)
     queries = parse_queries(scenario)
     out = []
     for index, (q, raw_q) in enumerate(zip(queries, scenario.spec.query, strict=True), 1):
@@ -151,7 +162,8 @@ def run_rulings_document(raw: dict[str, Any], source: str) -> list[dict[str, Any
     return out
 
 
-def run_rulings(path: str | Path) -> list[dict[str, Any]]:
-    """Read a rulings file and answer its queries; raises :class:`InputFileError` when it is invalid."""
+def run_rulings(path: str | Path, template_set: str | Path | None = None) -> list[dict[str, Any]]:
+    """Read a rulings file and answer its queries (with ``template_set`` instead of the file's own set,
+    when given); raises :class:`InputFileError` when the file or the set is invalid."""
     path = Path(path)
-    return run_rulings_document(read_toml(path), str(path))
+    return run_rulings_document(read_toml(path), str(path), template_set)

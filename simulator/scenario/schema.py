@@ -12,7 +12,7 @@ import math
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator, model_validator
 
 Finite = Annotated[float, Field(allow_inf_nan=False)]
 Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
@@ -40,11 +40,17 @@ class ScenarioInfo(_Strict):
     pole_position: str = ""
 
 
-class TableSpec(_Strict):
-    """``[table]``: the play area and the template set (RULINGS.md)."""
+MAX_TABLE_MM = 20_000.0
+"""The largest play area accepted (20 m): far beyond any real table, small enough to draw."""
 
-    width_mm: Positive
-    height_mm: Positive
+TableSize = Annotated[float, Field(gt=0, le=MAX_TABLE_MM, allow_inf_nan=False)]
+
+
+class TableSpec(_Strict):
+    """``[table]``: the play area (at most 20 m a side) and the template set (RULINGS.md)."""
+
+    width_mm: TableSize
+    height_mm: TableSize
     template_set: str = "default"
 
 
@@ -84,7 +90,7 @@ class VehicleSpec(_Strict):
     gear: Annotated[int, Field(ge=1, le=6)] = 1
     length_mm: Positive | None = None
     width_mm: Positive | None = None
-    reversing: bool = False
+    reversing: StrictBool = False
     player: str | None = None
     name: str = ""
     weapons: list[WeaponSpec] = Field(default_factory=list)
@@ -108,8 +114,8 @@ class ObstacleSpec(_Strict):
     weight: Literal["lightweight", "middleweight", "heavyweight"] = "heavyweight"
     polygon: list[Point] | None = None
     circle: tuple[Finite, Finite, Positive] | None = None
-    tall: bool = False
-    destructible: bool = False
+    tall: StrictBool = False
+    destructible: StrictBool = False
     label: str = ""
 
     _id = field_validator("id")(_check_id)

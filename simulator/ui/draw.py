@@ -170,7 +170,10 @@ def draw_table(surface: pygame.Surface, view: View, table: Table) -> None:
 
 
 def _grid(surface: pygame.Surface, view: View, table: Table) -> None:
+    """A 100 mm grid (coarser by tens on a huge table, so drawing stays quick)."""
     step = 100.0
+    while max(table.width_mm, table.height_mm) / step > 200:
+        step *= 10.0
     x = step
     while x < table.width_mm:
         pygame.draw.line(surface, GRID, view.to_screen(x, 0.0), view.to_screen(x, table.height_mm))

@@ -1,0 +1,169 @@
+"""The shortcuts of :mod:`simulator.geometry.shooting` against plain references (GEOMETRY.md 6).
+
+* ``_squeezes`` (vectorised, with a conservative screen) against the plain
+  per-corner loop it replaced;
+* ``_may_touch`` never drops a family that touches the target;
+* ``_straight_evaluated`` (judging placements best first, stopping at the
+  first clear line) picks the same placement as judging them all;
+* the lazy out-of-range answer reads, compares and pickles as the plain one.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from shapely.geometry import Polygon
+
+from simulator.geometry import shooting
+from simulator.geometry.pose import Pose
+from simulator.geometry.table import Obstacle, Table, VehiclePiece
+from simulator.geometry.templates import circle_polygon, load_template_set
+
+TS = load_template_set()
+
+
+def car(vid: str, x: float, y: float, heading: float) -> VehiclePiece:
+    return VehiclePiece(vid, "car", Pose(x, y, heading), 60.0, 30.0)
+
+
+def _scene(tx: float, ty: float, th: float, rocks: list[tuple[float, float, float, int]]) -> Table | None:
+    gun = car("gun", 300.0, 200.0, 90.0)
+    target = car("t", tx, ty, th)
+    obstacles: list[Obstacle] = []
+    for k, (x, y, r, n) in enumerate(rocks):
+        poly = circle_polygon(x, y, r) if n == 0 else Polygon(
+            [(x + r * math.cos(2 * math.pi * j / n) * (1.0 if j % 2 else 0.55),
+              y + r * math.sin(2 * math.pi * j / n) * (1.0 if j % 2 else 0.55)) for j in range(n)])
+        if any(poly.distance(o.polygon) < 0.5 for o in obstacles) or \
+                any(poly.distance(v.footprint) < 0.5 for v in (gun, target)):
+            continue
+        obstacles.append(Obstacle(f"r{k}", poly))
+    if gun.footprint.distance(target.footprint) < 0.5:
+        return None
+    return Table(1200.0, 900.0, (gun, target), tuple(obstacles))
+
+
+rocks = st.lists(st.tuples(st.floats(220, 400), st.floats(230, 380), st.floats(4, 18),
+                           st.sampled_from([0, 6, 8, 10])), min_size=1, max_size=5)
+targets = st.tuples(st.floats(200, 420), st.floats(250, 400), st.floats(0, 360))
+
+
+def _squeezes_reference(q: shooting._Query, obst: shooting._Pieces, max_vertices: int = 12) -> list[tuple[float, ...]]:
+    """The plain loop: every corner, both signs, both solutions, vertex pair by vertex pair."""
+    assert q.corners is not None and q.fans is not None
+    sizes = np.diff(np.append(obst.starts, obst.xy.shape[0]))
+    small = np.repeat(sizes <= max_vertices, sizes)
+    owner = np.repeat(obst.owner, sizes)[small]
+    pts = obst.xy[small]
+    i, j = np.nonzero(owner[:, None] < owner[None, :])
+    w, half_near = q.template.width_mm, q.template.near_width_mm / 2.0
+    d = pts[i] - pts[j]
+    rho = np.hypot(d[:, 0], d[:, 1])
+    ok = rho >= w
+    i, d, rho = i[ok], d[ok], rho[ok]
+    phi = np.arctan2(d[:, 1], d[:, 0])
+    rows: list[tuple[float, ...]] = []
+    for sign in (1.0, -1.0):
+        base = np.arcsin(sign * w / rho)
+        for theta in (phi - base, phi - (math.pi - base)):
+            for k, (a0, sweep) in enumerate(q.fans):
+                off = np.mod(theta - a0, 2.0 * math.pi)
+                inside = (off > 0.0) & (off < sweep)
+                c = q.corners[k]
+                th = theta[inside]
+                y_a = -(pts[i[inside], 0] - c[0]) * np.sin(th) + (pts[i[inside], 1] - c[1]) * np.cos(th)
+                s_mid = y_a - sign * w / 2.0
+                keep = np.abs(s_mid) <= half_near
+                for t, sm in zip(th[keep], s_mid[keep], strict=True):
+                    rows.append((float(c[0]), float(c[1]), float(t), float(sm), float(sm), float(sm)))
+    return rows
+
+
+def _prepared_query(t: Table) -> tuple[shooting._Query, shooting._Families, list[int], shooting._Pieces] | None:
+    q = shooting._query(t, "gun", "t", "medium", "turret", TS, False)
+    margins = shooting._margins(q, q.fam)
+    fam = q.fam.take(np.flatnonzero(np.isfinite(margins)))
+    if len(fam) == 0:
+        return None
+    idx, obst = shooting._obstructions(q, "gun", fam)
+    return q, fam, idx, obst
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(targets, rocks)
+def test_squeezes_match_the_plain_loop(tp: tuple[float, float, float], rs: list[tuple[float, float, float, int]]
+                                       ) -> None:
+    t = _scene(*tp, rs)
+    got = _prepared_query(t) if t is not None else None
+    if got is None:
+        return
+    q, _, _, obst = got
+    fast = shooting._squeezes(q, obst)
+    rows = _squeezes_reference(q, obst)
+    want = np.array(rows, dtype=np.float64).reshape(-1, 6)
+    have = np.column_stack((fast.ox, fast.oy, fast.ang, fast.s_lo, fast.s_hi, fast.s_mid))
+    assert have.shape == want.shape
+    assert np.array_equal(have, want)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(targets, rocks)
+def test_may_touch_keeps_every_touching_family(tp: tuple[float, float, float],
+                                               rs: list[tuple[float, float, float, int]]) -> None:
+    t = _scene(*tp, rs)
+    got = _prepared_query(t) if t is not None else None
+    if got is None:
+        return
+    q, fam, _, obst = got
+    for cand in (shooting._squeezes(q, obst), q.fam, fam):
+        if len(cand) == 0:
+            continue
+        touching = np.isfinite(shooting._margins(q, cand))
+        assert not (touching & ~shooting._may_touch(q, cand)).any()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(targets, rocks, st.sampled_from(["front", "turret"]))
+def test_first_clear_line_is_the_best_placement(tp: tuple[float, float, float],
+                                                rs: list[tuple[float, float, float, int]], arc: str) -> None:
+    t = _scene(*tp, rs)
+    if t is None:
+        return
+    q = shooting._query(t, "gun", "t", "medium", arc, TS, False)
+    margins = shooting._margins(q, q.fam)
+    fam = q.fam.take(np.flatnonzero(np.isfinite(margins)))
+    if len(fam) == 0:
+        return
+    idx, obst = shooting._obstructions(q, "gun", fam)
+    fam_of, s = shooting._sample(q, shooting._touching_span(q, fam), obst)
+    hw = q.template.width_mm / 2.0
+    x_first = shooting._band_first_touch(q, fam, fam_of, s, np.full(len(s), -hw), np.full(len(s), hw))
+    ok = np.isfinite(x_first)
+    fam_of, s, x_first = fam_of[ok], s[ok], x_first[ok]
+    margin = np.maximum(q.template.length_mm - x_first, 0.0)
+    hits = shooting._straight_hits(fam, fam_of, s, q.template, x_first, obst, len(idx))
+    full = shooting._Evaluated(fam_of, s, x_first, margin, hits)
+    fast = shooting._straight_evaluated(fam, fam_of, s, q.template, x_first, margin, obst, len(idx))
+    tall = np.zeros(len(idx), dtype=bool)
+    a, b = shooting._best(full, fam, tall), shooting._best(fast, fam, tall)
+    assert (full.fam_of[a], full.s[a], full.x_first[a]) == (fast.fam_of[b], fast.s[b], fast.x_first[b])
+    assert np.array_equal(full.hits[a], fast.hits[b])
+
+
+def test_out_of_range_answer_is_lazy_but_the_same() -> None:
+    t = Table(1200.0, 900.0, (car("gun", 300.0, 200.0, 90.0), car("t", 900.0, 700.0, 0.0)), ())
+    lazy = shooting.shoot(t, "gun", "t", "short", "front", TS)
+    q = shooting._query(t, "gun", "t", "short", "front", TS, False)
+    plain = shooting._out_of_range(q, q.fam)
+    assert type(plain) is shooting.ShotResult
+    assert not lazy.in_arc_and_range and not lazy.targetable and not lazy.cover
+    assert lazy == plain and plain == lazy and hash(lazy) == hash(plain)
+    assert repr(lazy) == repr(plain)
+    assert lazy.to_json() == plain.to_json()
+    again = pickle.loads(pickle.dumps(shooting.shoot(t, "gun", "t", "short", "front", TS)))
+    assert type(again) is shooting.ShotResult and again == plain
+    assert lazy.margin_mm < 0.0 and lazy.placement is not None
