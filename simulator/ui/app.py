@@ -53,6 +53,7 @@ from simulator.ui.rulings_view import (
     pending_from_queries,
     rulings_lines,
     save_rulings,
+    select_query,
 )
 from simulator.ui.view import Rect, View
 from simulator.ui.widgets import Button, Slider, button_at, draw_button, draw_slider
@@ -194,6 +195,7 @@ class App:
         self.mouse_pos: tuple[int, int] = (0, 0)
         self.rulings = RulingsState()
         self.rulings_path = rulings_path or Path.cwd() / "rulings_situation.toml"
+        self.shown_query: str | None = None
         self.view = self._fit_view()
         self.statuses = self._initial_statuses()
         self._outcome_key: tuple[int, Pending] | None = None
@@ -264,6 +266,7 @@ class App:
         ts = load_template_set(template_set_path) if template_set_path is not None else None
         app = cls(scenario, size, template_set=ts)
         if scenario.spec.query:
+            app.rulings_path = Path(scenario_path)  # Ctrl+S saves the situation back to its file
             app.ask(scenario.spec.query, query)
         return app
 
@@ -277,9 +280,11 @@ class App:
             self.pending = Pending(*asked)
         self.mode = Mode.RULINGS
         self.focus()
-        shown = query_id or str(queries[0].get("id", 1))
-        self.status = (f"Rulings file: showing query {shown} of {len(queries)}. "
-                       "Drag any piece to ask again; R returns to play.")
+        chosen = select_query(queries, query_id)
+        index = next(i for i, q in enumerate(queries, 1) if q is chosen) if chosen is not None else 1
+        self.shown_query = str(chosen.get("id", index)) if chosen is not None else None
+        self.status = (f"Rulings file: showing query {self.shown_query} ({index} of {len(queries)}; "
+                       "--query picks another). Drag any piece to ask again; Ctrl+S saves; R returns to play.")
 
     def focus(self) -> None:
         """Zoom onto the question being asked: the move's template and outcome, or attacker and target."""
@@ -1034,7 +1039,7 @@ class App:
         """Write the situation and the current question as a rulings file (atomic)."""
         try:
             save_rulings(path, self.scenario, self.table, self.rulings, self.pending.move if self.pending else None,
-                         self.pending.vehicle_id if self.pending else self.selected)
+                         self.pending.vehicle_id if self.pending else self.selected, self.shown_query)
         except OSError as exc:
             self.say(f"Could not save {path}: {exc}")
             return
@@ -1264,7 +1269,9 @@ class App:
                                (220, 220, 220), dashed=True)
             draw.ghost_vehicle(overlay, self.view, outcome.final, v.length_mm, v.width_mm, draw.INTERRUPT, 130,
                                draw.INTERRUPT)
-            label, lcol = "Interrupted Final Position", draw.INTERRUPT
+            at_ifp = bool(getattr(outcome.result, "ended_interrupted", outcome.interrupted))
+            label = "Interrupted Final Position" if at_ifp else "Final Position (Spin stopped, p.24)"
+            lcol = draw.INTERRUPT
         else:
             draw.ghost_vehicle(overlay, self.view, outcome.final, v.length_mm, v.width_mm, colour, 120)
             label, lcol = "Final Position", (255, 255, 255)

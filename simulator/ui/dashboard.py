@@ -41,7 +41,8 @@ def draw_card(surface: pygame.Surface, d: Dashboard, rect: Rect, selected: bool)
                      border_radius=6)
     pygame.draw.rect(surface, d.colour, (r.left + 4, r.top + 4, 8, r.height - 8), border_radius=3)
     draw.text(surface, d.name, (r.left + 18, r.top + 6), 21, draw.SELECT if selected else draw.TEXT)
-    draw.text(surface, f"{d.type_name} - {d.team}", (r.right - 8, r.top + 8), 16, draw.TEXT_DIM, "topright")
+    team = f"{d.type_name} - {d.team}" if d.team else d.type_name
+    draw.text(surface, team, (r.right - 8, r.top + 8), 16, draw.TEXT_DIM, "topright")
     y = r.top + 28
     draw.text(surface, "Gear", (r.left + 18, y), 16, draw.TEXT_DIM)
     for g in range(1, d.max_gear + 1):

@@ -27,7 +27,7 @@ from shapely.ops import nearest_points
 
 from simulator.atomic import write_text_atomic
 from simulator.geometry.placement import Move
-from simulator.geometry.pose import footprint
+from simulator.geometry.pose import footprint, normalise_deg
 from simulator.geometry.table import Table
 from simulator.geometry.templates import TemplateSet
 from simulator.scenario.loader import Scenario
@@ -64,8 +64,8 @@ class RulingsState:
 
     @classmethod
     def from_queries(cls, queries: Sequence[dict[str, Any]], query_id: str | None = None) -> RulingsState:
-        """A state asking the chosen query (``query_id``: its id or 1-based index) if it is a shoot
-        query; without ``query_id``, the file's first shoot query; else a move question."""
+        """A state asking the chosen query (``query_id``: its id or 1-based index; default the first)
+        if it is a shoot query; else a move question."""
         chosen = select_query(queries, query_id)
         if chosen is not None and chosen.get("kind") != "shoot":
             return cls()
@@ -322,9 +322,9 @@ def rulings_lines(table: Table, template_set: TemplateSet, state: RulingsState, 
     if clear is not None:
         label, d = clear
         if d <= 0.01:
-            out.append((f"The car touches {label}.", white))
+            out.append((f"{name(outcome.vehicle_id)} touches {label}.", white))
         else:
-            out.append((f"The car clears {label} by {d:.1f} mm.", white))
+            out.append((f"{name(outcome.vehicle_id)} clears {label} by {d:.1f} mm.", white))
     return out
 
 
@@ -388,7 +388,8 @@ def _shot_lines(table: Table, template_set: TemplateSet, state: RulingsState, na
     p = getattr(r, "placement", None)
     if p is not None:
         p = p.normalised()
-        out.append((f"Template near edge at ({p.x_mm:.1f}, {p.y_mm:.1f}) heading {p.heading_deg:.1f}.", dim))
+        out.append((f"Template near edge at ({p.x_mm:.1f}, {p.y_mm:.1f}) heading "
+                    f"{normalise_deg(round(p.heading_deg, 1)):.1f}.", dim))
     out.append(("Orange: the template before the target. Blue: the rest.", dim))
     return out
 
@@ -398,9 +399,42 @@ def _coords(poly: Polygon) -> list[list[float]]:
     return [[round(float(x), 4), round(float(y), 4)] for x, y in np.asarray(poly.exterior.coords)[:-1]]
 
 
+def _current_queries(scenario: Scenario, state: RulingsState, move: Move | None, vehicle_id: str | None,
+                     shown: str | None) -> list[dict[str, Any]]:
+    """The file's queries with the one on screen (``shown``) replaced by the current question; a
+    question that came from no query of the file is added with a fresh id."""
+    current: list[dict[str, Any]] = []
+    if move is not None and vehicle_id is not None:
+        q: dict[str, Any] = {"kind": "move", "vehicle": vehicle_id, "template": move.template}
+        if move.direction:
+            q["direction"] = move.direction
+        q.update({"reverse": move.reverse, "slide": move.slide, "spin_deg": move.spin_deg})
+        if move.slide_facing:
+            q["slide_facing"] = move.slide_facing
+        current.append(q)
+    if state.attacker and state.target:
+        current.append({"kind": "shoot", "attacker": state.attacker, "target": state.target,
+                        "range": state.range_name, "arc": state.arc, "indirect": state.indirect})
+    kept = [dict(q) for q in scenario.spec.query]
+    ids = {str(q.get("id", i)) for i, q in enumerate(kept, 1)}
+    for q in current:
+        slot = next((i for i, old in enumerate(kept, 1)
+                     if shown is not None and str(old.get("id", i)) == shown and old.get("kind") == q["kind"]), None)
+        if slot is not None:
+            kept[slot - 1] = {"id": kept[slot - 1].get("id", slot), **q}
+            continue
+        base, n = q["kind"], 1
+        while f"{base}-{n}" in ids:
+            n += 1
+        ids.add(f"{base}-{n}")
+        kept.append({"id": f"{base}-{n}", **q})
+    return kept
+
+
 def rulings_document(scenario: Scenario, table: Table, state: RulingsState, move: Move | None,
-                     vehicle_id: str | None) -> tomlkit.TOMLDocument:
-    """The situation as a rulings file (RULINGS.md): the table plus the current question."""
+                     vehicle_id: str | None, shown: str | None = None) -> tomlkit.TOMLDocument:
+    """The situation as a rulings file (RULINGS.md): the table, the file's queries, and the current
+    question in place of the query ``shown`` (or added)."""
     doc = tomlkit.document()
     doc.add(tomlkit.comment("Saved from the rulings view of the Gaslands table (RULINGS.md)."))
     info = tomlkit.table()
@@ -450,46 +484,38 @@ def rulings_document(scenario: Scenario, table: Table, state: RulingsState, move
         for ln in table.lines:
             doc["line"].append(tomlkit.item({"id": ln.id, "kind": ln.kind, "a": list(ln.a), "b": list(ln.b)}))
     queries = tomlkit.aot()
-    if move is not None and vehicle_id is not None:
-        q: dict[str, Any] = {"id": "move", "kind": "move", "vehicle": vehicle_id, "template": move.template}
-        if move.direction:
-            q["direction"] = move.direction
-        q.update({"reverse": move.reverse, "slide": move.slide, "spin_deg": move.spin_deg})
-        if move.slide_facing:
-            q["slide_facing"] = move.slide_facing
+    for q in _current_queries(scenario, state, move, vehicle_id, shown):
         queries.append(tomlkit.item(q))
-    if state.attacker and state.target:
-        queries.append(tomlkit.item({"id": "shoot", "kind": "shoot", "attacker": state.attacker,
-                                     "target": state.target, "range": state.range_name, "arc": state.arc,
-                                     "indirect": state.indirect}))
     if queries:
         doc["query"] = queries
     return doc
 
 
 def save_rulings(path: Path, scenario: Scenario, table: Table, state: RulingsState, move: Move | None,
-                 vehicle_id: str | None) -> None:
+                 vehicle_id: str | None, shown: str | None = None) -> None:
     """Write :func:`rulings_document` to ``path`` atomically (temporary file, then ``os.replace``)."""
     path = Path(path)
-    write_text_atomic(path, tomlkit.dumps(rulings_document(scenario, table, state, move, vehicle_id)))
+    write_text_atomic(path, tomlkit.dumps(rulings_document(scenario, table, state, move, vehicle_id, shown)))
 
 
 def select_query(queries: Sequence[dict[str, Any]], query_id: str | None) -> dict[str, Any] | None:
-    """The query whose id is ``query_id`` (or whose 1-based index it is); None when not asked for.
+    """The query whose id is ``query_id`` (or whose 1-based index it is); without ``query_id`` the first.
 
     Raises ``KeyError`` naming the known ids when there is no such query.
     """
     if query_id is None:
-        return None
+        return queries[0] if queries else None
     for index, q in enumerate(queries, 1):
         if str(q.get("id", index)) == query_id:
             return q
+    if query_id.isdigit() and 1 <= int(query_id) <= len(queries):
+        return queries[int(query_id) - 1]
     known = ", ".join(str(q.get("id", i)) for i, q in enumerate(queries, 1))
     raise KeyError(f"no query {query_id!r}; the file has: {known}")
 
 
 def pending_from_queries(queries: Sequence[dict[str, Any]], query_id: str | None = None) -> tuple[str, Move] | None:
-    """The chosen (else the first) move query of a rulings file as (vehicle id, Move), if any."""
+    """The chosen query (default the first) as (vehicle id, Move), if it is a move query."""
     chosen = select_query(queries, query_id)
     for q in [chosen] if chosen is not None else queries:
         if q.get("kind") == "move" and "vehicle" in q and "template" in q:

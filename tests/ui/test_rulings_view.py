@@ -146,3 +146,33 @@ def test_unknown_query_is_refused() -> None:
     case = Path(__file__).resolve().parents[1] / "cases" / "move_tbone.toml"
     with pytest.raises(KeyError, match="no query"):
         App.from_path(case, query="nonesuch")
+
+
+def test_saving_keeps_the_files_other_queries(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Ctrl+S from a rulings file writes back every query, the shown one updated (QA finding)."""
+    import shutil
+    import tomllib
+    from pathlib import Path
+
+    from simulator.ui.app import App
+
+    src = Path(__file__).resolve().parents[1] / "cases" / "move_final_turn.toml"
+    case = tmp_path / "case.toml"
+    shutil.copy(src, case)
+    before = tomllib.loads(case.read_text())["query"]
+    app = App.from_path(case, query=str(before[1].get("id", 2)))
+    assert app.shown_query == str(before[1].get("id", 2))
+    app.save_rulings(app.rulings_path)
+    after = tomllib.loads(case.read_text())["query"]
+    assert [q.get("id") for q in after] == [q.get("id") for q in before]
+    assert after[1]["template"] == before[1]["template"]
+
+
+def test_query_by_index_and_status_names_the_shown_query() -> None:
+    from pathlib import Path
+
+    from simulator.ui.app import App
+
+    case = Path(__file__).resolve().parents[1] / "cases" / "move_final_turn.toml"
+    app = App.from_path(case, query="2")
+    assert app.shown_query is not None and f"query {app.shown_query} (2 of" in app.status
