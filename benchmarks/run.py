@@ -1,0 +1,28 @@
+"""Every benchmark in one command: `python benchmarks/run.py`.
+
+Runs the rulings benchmark (moves, shots, the live preview, against a 0.5 mm
+stepping reference) and the game benchmark (bot Street Races per second,
+against the same bots on an empty table), each printing medians and ratios.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def main() -> int:
+    """Run each benchmark script in turn; returns the first non-zero exit code, else 0."""
+    for script in ("bench_rulings.py", "bench_game.py"):
+        print(f"== {script}", flush=True)
+        code = subprocess.call([sys.executable, str(HERE / script)])
+        if code:
+            return code
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
