@@ -46,11 +46,15 @@ from simulator.gaslands.decisions import (
     Attack,
     ChooseTemplate,
     Decision,
+    Declare,
     DeclareAttacks,
+    Deploy,
     Drop,
     DropEdge,
     LoseControl,
     PassPole,
+    Piledrive,
+    Pivot,
     Prompt,
     PushIt,
     React,
@@ -274,7 +278,66 @@ class Bot:
             return PassPole(self._pass_pole(game, nav))
         if kind == "votes":
             return SpendVotes(self._votes(game))
+        if kind == "deploy":
+            return self._deploy(game)
+        if kind == "declare":
+            return Declare(self._declare(game))
+        if kind == "pivot":
+            return Pivot(self._pivot(game, nav))
+        if kind == "piledriver":
+            return self._piledrive(game, nav)
         raise IllegalChoice(f"the bot has nothing to decide at {kind}")
+
+    # ------------------------------------------------------------------ setup and special rules
+
+    def _deploy(self, game: Game) -> Deploy:
+        """The fastest waiting vehicle into the open slot nearest the middle of the grid (p.126)."""
+        p = game.prompt
+        slots = [int(str(o)) for o in p.options]
+        columns = max(1, len(game.state.players))
+        waiting = sorted(game.state.undeployed(p.player), key=lambda v: (-v.max_gear, game.state.vehicles.index(v)))
+        for v in waiting:
+            fits = [s for s in slots if game.referee.grid_slot(game.state, v.id, s) is not None]
+            if fits:
+                best = min(fits, key=lambda s: (abs(s % columns - (columns - 1) / 2.0), s))
+                return Deploy(v.id, best)
+        raise IllegalChoice("no waiting vehicle fits an open slot", "Starting Grid, p.126")
+
+    def _declare(self, game: Game) -> str:
+        """Up and Over and Slip Away are taken (they keep the car going); the Tanker Anchor is not (p.66-71, p.120)."""
+        options = [str(o) for o in game.prompt.options]
+        if game.declaring.startswith("Tanker Anchor"):
+            return "no"
+        return "yes" if "yes" in options else options[-1]
+
+    def _pivot(self, game: Game, nav: Navigator) -> float:
+        """Pivot (p.69) to the facing best aligned with the way to go; Airwolf's pivot costs tokens: not used."""
+        if "Pivot" not in game.prompt.options:
+            return 0.0
+        v = game.state.vehicle(game.prompt.vehicle_id)
+        i = self._target(v, nav)
+        best, best_score = 0.0, nav.alignment(i, v.pose)
+        for angle in (-135.0, -90.0, -45.0, 45.0, 90.0, 135.0, 180.0):
+            score = nav.alignment(i, v.pose.turned(angle))
+            if score > best_score + 1e-9:
+                report = game.referee.spin(game.state, v.id, angle)
+                if not report.interrupted and not report.contacts:
+                    best, best_score = angle, score
+        return best
+
+    def _piledrive(self, game: Game, nav: Navigator) -> Decision:
+        """Put the piledriven vehicle back along its way, facing the wrong way, if the table allows (p.120)."""
+        info = game.piledriven
+        if info is None:
+            return Declare("no")
+        target, before = info
+        v = game.state.vehicle(target)
+        for back in (50.0, 30.0, 15.0):
+            for turn in (180.0, 90.0, -90.0):
+                pose = v.pose.ahead(-back).turned(turn)
+                if not game.referee.place(game.state, target, pose, before.pose, game.prompt.vehicle_id or ""):
+                    return Piledrive(pose.x_mm, pose.y_mm, pose.heading_deg)
+        return Declare("no")
 
     def _votes(self, game: Game) -> tuple[VoteEffect, ...]:
         """Respawn when out of the game; else calm the most hazardous own vehicle (p.89-90)."""
@@ -471,6 +534,8 @@ class Bot:
         if other is not None and other.player == me.player:
             return Reaction.EVADE
         healthy = me.hull_points >= 4 or (other is not None and me.weight > other.weight)
+        if healthy and Reaction.PILEDRIVER in game.prompt.options:
+            return Reaction.PILEDRIVER
         return Reaction.SMASH if healthy else Reaction.EVADE
 
     def _attacks(self, game: Game) -> DeclareAttacks:

@@ -21,19 +21,32 @@ Twisted Metal, and Explosions (p.43-44); On Fire (p.81); the last player with
 vehicles wins (p.62). Collision Windows nest (a wreck skidding to a halt
 inside another window), and play resumes where it was interrupted (p.39, p.52).
 Races (:mod:`simulator.gaslands.race`): the Street Race finish (p.62); the
-Death Race gates in order, Pole Position passing at gates and weapons inactive
-until Gate 1 (p.124-128). ``Options.round_limit`` ends a game with no winner
-after that many rounds (for bots and simulations).
+Death Race gates in order, Pole Position passing at gates, weapons inactive
+until Gate 1, no win for a Helicopter or Gyrocopter, the Starting Grid as the
+first decisions (``deploy`` prompts, :mod:`simulator.gaslands.grid`), Green
+Light, Go! and the Catch Up Mechanic with Audience Votes (p.124-128).
+``Options.round_limit`` ends a game with no winner after that many rounds
+(for bots and simulations).
+Vehicle special rules (p.66, p.69-71, p.118-120): Roll Cage, Slip Away (a free
+activation), Full Throttle, Pivot, Jet Engine (a compulsory Nitro Booster,
+p.84), Airborne (in the geometry; dropped templates ignored), Airwolf, Bombs
+Away, Infuriating Jingle, Uppers, Downers, All Terrain, Up and Over (the move
+goes on from its start with the obstruction taken off the table), Articulated
+(+1 Hazard Token off the Straights; Jackknife: pivot and Crunch), Ponderous
+(Tanker Anchor, no Slide template, no Lose Control pivot), Piledriver.
 Not yet: RC Car Bombs and the Sentry Gun (p.79-80: models, not templates),
-the Wreck Lobber's Dumper, most vehicle special rules (Bombs Away and the
-Improvised Sludge Thrower among them), and weapons' "See special rules"
-beyond those above.
+the Wreck Lobber's Dumper, the Improvised Sludge Thrower and other weapons'
+"See special rules" beyond those above; upgrades other than Rams and the
+Exploding Ram (a Nitro Booster only as the Jet Engine's); the War Rig's
+trailer as a separate piece (Articulated movement, Swing Trailer, p.118-119);
+build-time rules (Turret, Restricted, Bombs Away's free slots).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import TypeVar
 
 from simulator.errors import IllegalChoice
@@ -786,11 +799,11 @@ class Game:
         if course.pole_at_gates and v.player == self.state.round.pole:
             self._pole_pending = True
         if passed > self.state.gates_led:
-            first = passed - self.state.gates_led
+            led = self.state.gates_led
             self.state = replace(self.state, gates_led=passed)
             if self.options.audience_votes:
-                for _ in range(first):
-                    self._catch_up(self._vehicle(v.id))
+                for gate_no in range(led + 1, passed + 1):
+                    self._catch_up(v.player, gate_no)
         if finished(passed, course) and self.state.winner is None:
             if v.has("Airborne"):
                 self._event(f"{v.id} passes the Finish Line, but a Helicopter or Gyrocopter cannot win the race",
@@ -799,16 +812,17 @@ class Game:
             self.state = replace(self.state, winner=v.player)
             self._event(f"{v.id} passes the Finish Line", "Race End, p.128")
 
-    def _catch_up(self, leader: VehicleState) -> None:
+    def _catch_up(self, leader_player: int, gate_no: int) -> None:
         """Catch Up (p.127): first through a gate, so each other player rolls a D6 plus the gates their
-        front-most vehicle is behind; 6 or more gains an Audience Vote. Players clockwise from the leader's."""
+        front-most vehicle is behind (``gate_no`` is the gate's place in the course); 6 or more gains an
+        Audience Vote. Players roll clockwise from the leader's controller."""
         players = len(self.state.players)
         for k in range(1, players):
-            p = (leader.player + k) % players
+            p = (leader_player + k) % players
             mine = [w.gates_passed for w in self.state.vehicles if w.player == p and w.in_play]
             if not mine:
                 continue
-            behind = max(0, leader.gates_passed - max(mine))
+            behind = max(0, gate_no - max(mine))
             (roll,) = self.dice.roll_d6(1)
             gained = roll + behind >= CATCH_UP_TARGET
             if gained:
@@ -952,7 +966,7 @@ class Game:
                 return
             done = window.collisions.pop(0)
             self._resolve(done)
-            self._wrecks_then(lambda: self._after_collision(window, done), in_collision=True)
+            self._wrecks_then(partial(self._after_collision, window, done), in_collision=True)
             return
 
     def _may_piledrive(self, window: _Window, me: Participant, other: Participant) -> bool:
@@ -1353,7 +1367,7 @@ class Game:
             vid = self._slip_away.pop(0)
             v = self._vehicle(vid)
             if v.in_play:
-                self._declare(v.player, "Slip Away, p.66", ("yes", "no"), lambda c: self._on_slip_away(vid, c),
+                self._declare(v.player, "Slip Away, p.66", ("yes", "no"), partial(self._on_slip_away, vid),
                               f"{vid}: take a free activation now?")
                 return True
         self._slip_away.clear()

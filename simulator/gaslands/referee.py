@@ -14,8 +14,8 @@ from typing import Protocol
 
 from simulator.gaslands.collisions import Orientation
 from simulator.gaslands.decisions import DropEdge, Side
-from simulator.gaslands.state import GameState
 from simulator.gaslands.grid import FINGER_WIDTH_MM, StartingLine, slot_pose
+from simulator.gaslands.state import GameState
 from simulator.geometry.dropped import drop_pose, max_offset_mm
 from simulator.geometry.pose import TOUCH_MM, Pose, footprint
 

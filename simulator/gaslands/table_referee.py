@@ -54,7 +54,7 @@ from shapely.geometry import Polygon
 
 from simulator.gaslands.collisions import Orientation
 from simulator.gaslands.decisions import DropEdge
-from simulator.gaslands.grid import FINGER_WIDTH_MM, starting_line, slot_pose
+from simulator.gaslands.grid import FINGER_WIDTH_MM, slot_pose, starting_line
 from simulator.gaslands.referee import Contact, DropReport, MovePlan, MoveReport, Shot
 from simulator.gaslands.state import GameState, Status, VehicleState
 from simulator.gaslands.tables import Weapon, load_vehicle_types

@@ -1362,8 +1362,19 @@ class App:
                 planned = None
             if planned is not None:
                 self._draw_preview(overlay, planned)
+        if p.kind == "deploy":
+            vid = g.deploy_vehicle()
+            if vid:
+                v = g.vehicle(vid)
+                for slot, pose in g.grid_previews().items():
+                    draw.ghost_vehicle(overlay, self.view, pose, v.length_mm, v.width_mm, (255, 230, 120), 110)
+                    x, y = self.view.to_screen(pose.x_mm, pose.y_mm)
+                    draw.text(overlay, f"slot {slot}", (x, y), 15, (255, 255, 255), "center",
+                              backing=(10, 10, 10, 190))
         ghost = g.preview_pose()
         vid = p.note if p.kind == "lose_control" else p.vehicle_id
+        if p.kind == "piledriver" and p.options:
+            vid = str(p.options[0])
         if ghost is not None and vid in ids:
             v = table.vehicle(vid)
             draw.ghost_vehicle(overlay, self.view, ghost, v.length_mm, v.width_mm, (255, 255, 255), 70)

@@ -43,10 +43,14 @@ from simulator.gaslands.decisions import (
     Attack,
     ChooseTemplate,
     Decision,
+    Declare,
     DeclareAttacks,
+    Deploy,
     Drop,
     LoseControl,
     PassPole,
+    Piledrive,
+    Pivot,
     PushIt,
     React,
     RollSkid,
@@ -79,6 +83,10 @@ FLASH_S = 3.5
 LOSE_CONTROL_TURNS = (-135.0, -90.0, -45.0, 0.0, 45.0, 90.0, 135.0, 180.0)
 """Facings offered to the player who makes a wiped-out vehicle lose control (relative to its heading, p.35)."""
 SPIN_PRESETS = (-90.0, -45.0, 0.0, 45.0, 90.0)
+PIVOT_PRESETS = (-135.0, -90.0, -45.0, 0.0, 45.0, 90.0, 135.0, 180.0)
+"""Pivot (p.69): any facing; the panel offers these turns."""
+PILEDRIVE_SHOVES = (-60.0, -30.0, 0.0, 30.0, 60.0)
+"""Piledriver (p.120): how far along its heading the target is moved (Short range is about 60 mm)."""
 
 
 def default_autosave_path() -> Path:
@@ -130,6 +138,8 @@ class Draft:
     drop: Drop | None = None
     spin_deg: float = 0.0
     turn_deg: float = 0.0
+    deploy: str = ""
+    push_mm: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -392,6 +402,11 @@ class GameController:
             "lose_control": f"{who}: choose the facing of {self.name(p.note)}, which lost control (p.35).",
             "pass_pole": f"{who}: hand Pole Position to another player (p.125).",
             "votes": f"{who}: spend Audience Votes before activating, or not (p.89).",
+            "deploy": f"{who}: place a car on the Starting Grid: pick a car and a slot (p.126).",
+            "declare": f"{who}: {p.note} ({self.game.declaring})",
+            "pivot": f"{who}: {p.note}.",
+            "piledriver": f"{who}: place {self.name(str(p.options[0]) if p.options else '')} within Short range, "
+                          "any facing, or leave it (p.120).",
         }.get(p.kind, p.kind)
 
     def result_text(self) -> str:
@@ -478,11 +493,44 @@ class GameController:
         """Attacks allowed this Attack Step: the Crew Value (p.31)."""
         return max_attacks(self.vehicle(self.prompt.vehicle_id).crew_now) if self.prompt.vehicle_id else 0
 
+    def grid_previews(self) -> dict[int, Pose]:
+        """For a deploy prompt: where the chosen (or first) waiting car would stand in each open slot (p.126)."""
+        p = self.prompt
+        if p.kind != "deploy":
+            return {}
+        vid = self.deploy_vehicle()
+        out: dict[int, Pose] = {}
+        for o in p.options:
+            pose = self.game.referee.grid_slot(self.state, vid, int(str(o))) if vid else None
+            if pose is not None:
+                out[int(str(o))] = pose
+        return out
+
+    def deploy_vehicle(self) -> str:
+        """The waiting car the deploying player has picked (the first one until they pick another)."""
+        waiting = [v.id for v in self.state.undeployed(self.prompt.player)]
+        if self.draft.deploy in waiting:
+            return self.draft.deploy
+        return waiting[0] if waiting else ""
+
+    def piledrive_pose(self) -> Pose | None:
+        """For a piledriver prompt: where the target goes with the drafted shift and turn (p.120)."""
+        info = self.game.piledriven
+        if info is None:
+            return None
+        target, _ = info
+        pose = self.vehicle(target).pose
+        return pose.ahead(self.draft.push_mm).turned(self.draft.turn_deg)
+
     def preview_pose(self) -> Pose | None:
         """Where a Spin or Lose Control facing being chosen would turn the vehicle (before the engine rules)."""
         p = self.prompt
         if p.kind == "spin":
             return self.vehicle(p.vehicle_id).pose.turned(self.draft.spin_deg)
+        if p.kind == "pivot":
+            return self.vehicle(p.vehicle_id).pose.turned(self.draft.spin_deg)
+        if p.kind == "piledriver":
+            return self.piledrive_pose()
         if p.kind == "lose_control":
             return self.vehicle(p.note).pose.turned(self.draft.turn_deg)
         return None
@@ -588,6 +636,23 @@ class GameController:
             return self.decide(SpendVotes((p.options[int(arg)],)))  # type: ignore[arg-type]
         if kind == "novote":
             return self.decide(SpendVotes(()))
+        if kind == "deploycar":
+            d.deploy = arg
+            return True
+        if kind == "deploy":
+            return self.decide(Deploy(self.deploy_vehicle(), int(arg)))
+        if kind == "declare":
+            return self.decide(Declare(arg))
+        if kind == "pivot":
+            return self.decide(Pivot(d.spin_deg))
+        if kind == "shove":
+            d.push_mm = float(arg)
+            return True
+        if kind == "piledrive":
+            pose = self.piledrive_pose()
+            return pose is not None and self.decide(Piledrive(pose.x_mm, pose.y_mm, pose.heading_deg))
+        if kind == "noplace":
+            return self.decide(Declare("no"))
         self.message = f"unknown action {action}"
         return False
 
@@ -597,7 +662,7 @@ class GameController:
         if p.kind == "skid" and p.options:
             return f"roll:{max(o for o in p.options if isinstance(o, int))}"
         return {"push_it": "push" if self.draft.marked else "keep", "shifts": "done", "spin": "spin",
-                "attacks": "fire", "lose_control": "lose"}.get(p.kind)
+                "attacks": "fire", "lose_control": "lose", "pivot": "pivot", "piledriver": "piledrive"}.get(p.kind)
 
     def _click_die(self, index: int) -> bool:
         p = self.prompt

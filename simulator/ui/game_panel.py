@@ -26,7 +26,13 @@ from simulator.gaslands.game import Event
 from simulator.gaslands.skid import ShiftUse, SpendShift
 from simulator.geometry.placement import Move
 from simulator.ui import draw
-from simulator.ui.game_controller import LOSE_CONTROL_TURNS, SPIN_PRESETS, GameController
+from simulator.ui.game_controller import (
+    LOSE_CONTROL_TURNS,
+    PILEDRIVE_SHOVES,
+    PIVOT_PRESETS,
+    SPIN_PRESETS,
+    GameController,
+)
 from simulator.ui.view import Rect
 from simulator.ui.widgets import Button, button_at, draw_button
 
@@ -322,11 +328,41 @@ def build(ctl: GameController, rect: Rect, pending: Move | None = None) -> Panel
         c.text(p.note, 16, draw.TEXT_DIM)
         items = [(_vote_label(ctl, o), f"vote:{i}") for i, o in enumerate(p.options[:10])]
         c.buttons([*items, ("Spend none", "novote")], per_row=2, height=26)
+    elif kind == "deploy":
+        _deploy(ctl, c)
+    elif kind == "declare":
+        c.text(f"{p.note} ({ctl.game.declaring})", 16, draw.TEXT_DIM)
+        c.buttons([(str(o).replace("_", " ").capitalize(), f"declare:{o}") for o in p.options], per_row=3)
+    elif kind == "pivot":
+        c.text(f"{p.note}. Pivot: {ctl.draft.spin_deg:+.0f} deg (counter-clockwise +); the ghost shows it.", 16)
+        presets = PIVOT_PRESETS if "Pivot" in p.options else SPIN_PRESETS
+        c.buttons([(f"{a:+.0f}", f"spinto:{a}", True, a == ctl.draft.spin_deg) for a in presets], per_row=5)
+        c.buttons([("Pivot (Enter)" if ctl.draft.spin_deg else "No pivot (Enter)", "pivot")], per_row=1)
+    elif kind == "piledriver":
+        c.text(f"Move it back {ctl.draft.push_mm:+.0f} mm and turn it {ctl.draft.turn_deg:+.0f} deg; "
+               "the ghost shows it (p.120).", 16)
+        c.buttons([(f"{m:+.0f} mm", f"shove:{m}", True, m == ctl.draft.push_mm) for m in PILEDRIVE_SHOVES], per_row=5)
+        c.buttons([(f"{a:+.0f}", f"turn:{a}", True, a == ctl.draft.turn_deg) for a in LOSE_CONTROL_TURNS], per_row=4)
+        c.buttons([("Place it (Enter)", "piledrive"), ("Leave it", "noplace")], per_row=2)
     elif kind == "game_over":
         _game_over(ctl, c)
     if kind not in ("push_it", "shifts", "activate", "game_over"):
         _latest_dice(ctl, c)
     return panel
+
+
+def _deploy(ctl: GameController, c: _Cursor) -> None:
+    """Pick a waiting car, then an open slot of the Starting Grid (drawn on the table, p.126)."""
+    p = ctl.prompt
+    chosen = ctl.deploy_vehicle()
+    waiting = ctl.state.undeployed(p.player)
+    c.buttons([(ctl.name(v.id), f"deploycar:{v.id}", True, v.id == chosen) for v in waiting], per_row=2)
+    columns = max(1, len(ctl.state.players))
+    fits = ctl.grid_previews()
+    c.buttons([(f"Rank {int(str(o)) // columns + 1}, place {int(str(o)) % columns + 1}", f"deploy:{o}",
+                int(str(o)) in fits) for o in p.options], per_row=2)
+    c.text("Fill the first rank touching the Starting Line before the next; a finger's width between cars "
+           "(p.126).", 15, draw.TEXT_DIM)
 
 
 def _vote_label(ctl: GameController, effect: object) -> str:

@@ -271,6 +271,12 @@ def test_death_race_game_window_plays_an_activation(tmp_path: Path) -> None:
     app = App.for_game(GameController(game, autosave_path=tmp_path / "a.json"), SIZE)
     g = app.game
     assert g is not None
+    deployed = 0
+    while g.prompt.kind == "deploy":  # the Starting Grid comes first (p.126): one button per open slot
+        assert g.grid_previews()
+        _click_action(app, f"deploy:{g.prompt.options[0]}")
+        deployed += 1
+    assert deployed == len(g.state.vehicles)
     vid = str(g.prompt.options[0])
     _click_action(app, f"activate:{vid}")
     assert g.prompt.kind == "template"
@@ -279,7 +285,7 @@ def test_death_race_game_window_plays_an_activation(tmp_path: Path) -> None:
     app.attach(vid, "short_straight")
     post_key(pygame.K_RETURN)
     pump(app)
-    assert g.game.decisions[:2] == [Activate(vid), ChooseTemplate("short_straight")]
+    assert g.game.decisions[deployed:deployed + 2] == [Activate(vid), ChooseTemplate("short_straight")]
 
 
 def test_dice_groups_mark_hits_and_evades() -> None:
