@@ -1325,8 +1325,8 @@ class App:
                 continue
             p = g.moving_pose(vid) or self.table.vehicle(vid).pose
             sx, sy = self.view.to_screen(p.x_mm, p.y_mm)
-            draw.text(surface, badge, (sx, sy - self.view.mm_to_px(40.0)), 20, (255, 235, 120), "midbottom",
-                      backing=(120, 20, 20))
+            lift = max(self.view.mm_to_px(45.0), 30.0)  # above the car, never over it
+            draw.text(surface, badge, (sx, sy - lift), 17, (255, 235, 120), "midbottom", backing=(120, 20, 20, 200))
         if g.over():
             self._draw_banner(surface, g.result_text())
 

@@ -659,10 +659,16 @@ class GameController:
     def primary_action(self) -> str | None:
         """What Enter does for the current prompt."""
         p = self.prompt
-        if p.kind == "skid" and p.options:
-            return f"roll:{max(o for o in p.options if isinstance(o, int))}"
+        if p.kind == "skid" and p.options:  # the safe choice: no dice, no risk (p.22)
+            return f"roll:{min(o for o in p.options if isinstance(o, int))}"
+        if p.kind == "attacks":
+            return "fire" if self.attack_count() else "hold"
         return {"push_it": "push" if self.draft.marked else "keep", "shifts": "done", "spin": "spin",
-                "attacks": "fire", "lose_control": "lose", "pivot": "pivot", "piledriver": "piledrive"}.get(p.kind)
+                "lose_control": "lose", "pivot": "pivot", "piledriver": "piledrive"}.get(p.kind)
+
+    def attack_count(self) -> int:
+        """Attacks and drops marked in the current attack prompt."""
+        return len(self.draft.attacks) + (self.draft.drop is not None)
 
     def _click_die(self, index: int) -> bool:
         p = self.prompt

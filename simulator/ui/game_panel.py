@@ -295,7 +295,7 @@ def build(ctl: GameController, rect: Rect, pending: Move | None = None) -> Panel
         v = ctl.vehicle(p.vehicle_id)
         c.text(f"Handling {v.handling}: roll up to {v.handling} Skid Dice at once. Each die shows Hazard, Spin, "
                f"Slide or Shift (p.22-24). {v.hazards} Hazard Tokens now; 6 wipes out (p.34).", 16, draw.TEXT_DIM)
-        c.buttons([(f"Roll {o}" + (" (Enter)" if o == max(p.options) else ""), f"roll:{o}")  # type: ignore[type-var]
+        c.buttons([(f"Roll {o}" + (" (Enter)" if o == min(p.options) else ""), f"roll:{o}")  # type: ignore[type-var]
                    for o in p.options], per_row=min(4, len(p.options)))
     elif kind == "push_it":
         faces = [f.value for f in ctl.game.skid_roll.faces]
@@ -482,7 +482,8 @@ def _attacks(ctl: GameController, c: _Cursor) -> None:
                    for on in [picked is not None and (picked.mount, picked.edge) == (o.mount, o.edge)]],
                   per_row=1, height=24)
     count = len(chosen) + (ctl.draft.drop is not None)
-    c.buttons([(f"Fire {count} (Enter)", "fire", bool(count)), ("No attack", "hold")], per_row=2)
+    c.buttons([(f"Fire {count}" + (" (Enter)" if count else ""), "fire", bool(count)),
+               ("No attack" + ("" if count else " (Enter)"), "hold")], per_row=2)
 
 
 def _game_over(ctl: GameController, c: _Cursor) -> None:
