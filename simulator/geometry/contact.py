@@ -180,24 +180,28 @@ def _point_edge(vehicle: VehiclePiece, other: BaseGeometry, corners: NDArray[np.
 
 # --------------------------------------------------------------------------- closed-form contact sets
 
-_MARGIN_MM = 0.002
+_MARGIN_MM = 1e-5
 """A closed-form decision this close to a threshold (0.05 mm, a tie, the 0.01 mm corner distance) is
 left to the shapely reference."""
 
-_R_OUT = TOUCH_MM + 2e-4
-"""Radius of a capsule holding shapely's 0.01 mm buffer of an edge (buffer simplification adds < 1e-4)."""
+_R_SLACK = TOUCH_MM + 2e-4
+"""Outer radius of shapely's 0.01 mm buffer next to a concave vertex, which its input simplification
+(tolerance 1e-4 mm) may cut off; elsewhere the buffer's straight parts are offset exactly 0.01 mm."""
 
-_R_IN = TOUCH_MM * math.cos(3.0 * math.pi / 32.0) - 1e-9
-"""Radius of a capsule inside shapely's 0.01 mm buffer: its round joins (quad_segs=4) are chords of the
-offset circle at most 3 pi / 16 wide, so they stay this far out."""
+_R_EXACT_IN, _R_EXACT_OUT = TOUCH_MM - 1e-9, TOUCH_MM + 1e-9
+
+_R_JOIN_IN = TOUCH_MM * math.cos(3.0 * math.pi / 32.0) - 1e-9
+"""Shapely's round joins (quad_segs=4) are chords of the 0.01 mm circle at most 3 pi / 16 wide, so
+they stay at least this far from their vertex."""
 
 _FAST_EDGES = ((0, 3), (1, 2), (1, 0), (2, 3))
 """:data:`_EDGE_ORDER`'s edges as (start, end) corner indices (fl, rl, rr, fr)."""
 
 _CORNER_ENDS = ("front", "rear", "rear", "front")
 
-_EdgeRow = tuple[float, float, float, float, float, float, float, float, float, float, float]
-"""(ax, ay, bx, by, mx, my, length, xmin, xmax, ymin, ymax) of one boundary edge, (mx, my) its unit direction."""
+_EdgeRow = tuple[float, float, float, float, float, float, float, float, float, float, float, float]
+"""(ax, ay, bx, by, mx, my, length, xmin, xmax, ymin, ymax, outer strip radius) of one boundary edge,
+(mx, my) its unit direction."""
 
 
 class _Outline:
@@ -207,15 +211,27 @@ class _Outline:
 
     def __init__(self, rings: list[list[list[float]]]) -> None:
         rows: list[_EdgeRow] = []
-        for ring in rings:
-            for (ax, ay), (bx, by) in zip(ring[:-1], ring[1:], strict=True):
+        for k, ring in enumerate(rings):
+            pts = ring[:-1]
+            n = len(pts)
+            area2 = sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1] for i in range(n))
+            sign = 1.0 if area2 > 0.0 else -1.0
+
+            def convex(i: int, pts: list[list[float]] = pts, n: int = n, sign: float = sign) -> bool:
+                (ax, ay), (bx, by), (cx, cy) = pts[i - 1], pts[i], pts[(i + 1) % n]
+                return sign * ((bx - ax) * (cy - by) - (by - ay) * (cx - bx)) > 0.0
+
+            flags = [convex(i) for i in range(n)] if k == 0 else [False] * n
+            for i in range(n):
+                (ax, ay), (bx, by) = pts[i], pts[(i + 1) % n]
                 le = math.hypot(bx - ax, by - ay)
                 if le > 0.0:
+                    strip = _R_EXACT_OUT if flags[i] and flags[(i + 1) % n] else _R_SLACK
                     rows.append((ax, ay, bx, by, (bx - ax) / le, (by - ay) / le, le,
-                                 min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)))
+                                 min(ax, bx), max(ax, bx), min(ay, by), max(ay, by), strip))
         self.rows = rows
         if len(rows) > 12:
-            box = np.array([r[7:] for r in rows])
+            box = np.array([r[7:11] for r in rows])
             self.x0, self.x1, self.y0, self.y1 = box.T
         else:
             self.x0 = self.x1 = self.y0 = self.y1 = np.zeros(0)
@@ -233,7 +249,7 @@ _OUTLINES: dict[int, tuple[BaseGeometry, _Outline | None]] = {}
 
 
 def _make_outline(shape: BaseGeometry) -> _Outline | None:
-    if not isinstance(shape, Polygon) or shape.is_empty:
+    if not isinstance(shape, Polygon) or shape.is_empty or not shape.is_valid:
         return None
     if not shape.interiors:
         return _Outline([shapely.get_coordinates(shape).tolist()])
@@ -253,41 +269,73 @@ def _outline_of(shape: BaseGeometry) -> _Outline | None:
 
 
 def _rect_outline(c: list[list[float]]) -> _Outline:
-    """The :class:`_Outline` of a footprint from its corners."""
-    return _Outline([[*c, c[0]]])
+    """The :class:`_Outline` of a footprint from its corners (a rectangle: every vertex convex)."""
+    out = _Outline.__new__(_Outline)
+    rows: list[_EdgeRow] = []
+    for (ax, ay), (bx, by) in zip(c, (*c[1:], c[0]), strict=True):
+        le = math.hypot(bx - ax, by - ay)
+        rows.append((ax, ay, bx, by, (bx - ax) / le, (by - ay) / le, le,
+                     min(ax, bx), max(ax, bx), min(ay, by), max(ay, by), _R_EXACT_OUT))
+    out.rows = rows
+    out.x0 = out.x1 = out.y0 = out.y1 = np.zeros(0)
+    return out
 
 
-def _capsule_interval(wx: float, wy: float, ux: float, uy: float, length: float, mx: float, my: float,
-                      le: float, rho: float) -> tuple[float, float] | None:
-    """The parameters t in [0, length] at which p + t u lies within ``rho`` of the segment a + s m,
-    s in [0, le] (w = p - a; u, m unit): one interval, as a capsule is convex; None if empty."""
+def _capsule_bounds(wx: float, wy: float, ux: float, uy: float, length: float, mx: float, my: float,
+                    le: float, strip_out: float, inner: list[tuple[float, float]]) -> tuple[float, float] | None:
+    """Where p + t u, t in [0, length], lies within 0.01 mm of the segment a + s m, s in [0, le] as
+    shapely's buffer has it (w = p - a; u, m unit). Returns (lo, hi) where the line meets a capsule
+    holding that buffer (one interval: a capsule is convex), None if it misses it; and appends to
+    ``inner`` the intervals where it meets a shape inside the buffer (the exact strip, and discs of
+    radius :data:`_R_JOIN_IN` at the ends)."""
     a0, a1 = mx * wx + my * wy, mx * ux + my * uy
     n0, n1 = mx * wy - my * wx, mx * uy - my * ux
     t0, t1 = 0.0, length
-    if n1 != 0.0:
-        ta, tb = (-rho - n0) / n1, (rho - n0) / n1
-        if ta > tb:
-            ta, tb = tb, ta
-        t0, t1 = max(t0, ta), min(t1, tb)
-    elif abs(n0) > rho:
-        t0, t1 = 1.0, 0.0
     if a1 != 0.0:
         ta, tb = -a0 / a1, (le - a0) / a1
         if ta > tb:
             ta, tb = tb, ta
         t0, t1 = max(t0, ta), min(t1, tb)
     elif a0 < 0.0 or a0 > le:
-        t0, t1 = 1.0, 0.0
-    lo, hi = (t0, t1) if t0 <= t1 else (math.inf, -math.inf)
+        t1 = -1.0
+    lo_o, hi_o = math.inf, -math.inf
+    if t0 <= t1:
+        if n1 != 0.0:
+            ta, tb = (-strip_out - n0) / n1, (strip_out - n0) / n1
+            if ta > tb:
+                ta, tb = tb, ta
+            lo, hi = max(t0, ta), min(t1, tb)
+            if lo <= hi:
+                lo_o, hi_o = lo, hi
+                ta, tb = (-_R_EXACT_IN - n0) / n1, (_R_EXACT_IN - n0) / n1
+                if ta > tb:
+                    ta, tb = tb, ta
+                lo, hi = max(t0, ta), min(t1, tb)
+                if lo <= hi:
+                    inner.append((lo, hi))
+        elif abs(n0) <= strip_out:
+            lo_o, hi_o = t0, t1
+            if abs(n0) <= _R_EXACT_IN:
+                inner.append((t0, t1))
+    rr_out = strip_out * strip_out
     for vx, vy in ((wx, wy), (wx - le * mx, wy - le * my)):
         b = vx * ux + vy * uy
-        disc = b * b - (vx * vx + vy * vy) + rho * rho
+        c = b * b - (vx * vx + vy * vy)
+        disc = c + rr_out
         if disc >= 0.0:
             sq = math.sqrt(disc)
             ta, tb = max(-b - sq, 0.0), min(-b + sq, length)
             if ta <= tb:
-                lo, hi = min(lo, ta), max(hi, tb)
-    return (lo, hi) if lo <= hi else None
+                lo_o, hi_o = min(lo_o, ta), max(hi_o, tb)
+                disc = c + _R_JOIN_IN * _R_JOIN_IN
+                if disc >= 0.0:
+                    sq = math.sqrt(disc)
+                    ta, tb = max(-b - sq, 0.0), min(-b + sq, length)
+                    if ta <= tb:
+                        inner.append((ta, tb))
+    if lo_o > hi_o:
+        return None
+    return lo_o, hi_o
 
 
 def _union_length(intervals: list[tuple[float, float]]) -> float:
@@ -304,94 +352,79 @@ def _label_of(name: str, reversing: bool) -> str:
     return "side" if key in ("left", "right") else key
 
 
-def _point_label(x: float, y: float, c: list[list[float]], reversing: bool) -> str | None:
-    """:func:`_point_edge`'s label for the contact point (x, y); None when within the margin of a decision."""
-    label: str | None = None
-    for (cx, cy), end in zip(c, _CORNER_ENDS, strict=True):
-        dc = math.hypot(x - cx, y - cy)
-        if abs(dc - TOUCH_MM) <= _MARGIN_MM:
-            return None
-        if dc <= TOUCH_MM and label is None:
-            label = "front" if _swap(end, reversing) == "front" else "side"
-    if label is not None:
-        return label
-    dists = []
+_LABELS = {r: tuple(_label_of(n, r) for n in _EDGE_ORDER) for r in (False, True)}
+""":data:`_EDGE_ORDER`'s labels, front and rear swapped when reversing."""
+
+
+def _edge_bounds(c: list[list[float]], outline: _Outline
+                 ) -> tuple[list[float], list[float], list[tuple[int, _EdgeRow]]] | None:
+    """Lower and upper bounds on the length of each edge of :data:`_EDGE_ORDER` (corners ``c``) that
+    lies in shapely's 0.01 mm buffer of the shape ``outline`` describes, and the pairs of edges less
+    than :data:`_R_SLACK` apart; None when the boundaries cross or (nearly) touch, where the contact
+    set may have parts inside the shape, or when no edge of the shape is near."""
+    xs = [p[0] for p in c]
+    ys = [p[1] for p in c]
+    rows = outline.near(min(xs) - _R_SLACK, max(xs) + _R_SLACK, min(ys) - _R_SLACK, max(ys) + _R_SLACK)
+    if not rows:
+        return None
+    lows = [0.0, 0.0, 0.0, 0.0]
+    highs = [0.0, 0.0, 0.0, 0.0]
+    pairs: list[tuple[int, _EdgeRow]] = []
     for i, (s, e) in enumerate(_FAST_EDGES):
         (px, py), (qx, qy) = c[s], c[e]
         dx, dy = qx - px, qy - py
-        t = min(max(((x - px) * dx + (y - py) * dy) / (dx * dx + dy * dy), 0.0), 1.0)
-        dists.append((math.hypot(x - px - t * dx, y - py - t * dy), i))
-    dists.sort()
-    best = _label_of(_EDGE_ORDER[dists[0][1]], reversing)
-    if dists[1][0] - dists[0][0] < 1e-7 and _label_of(_EDGE_ORDER[dists[1][1]], reversing) != best:
-        return None
-    return best
+        length = math.hypot(dx, dy)
+        ux, uy = dx / length, dy / length
+        ex0, ex1 = min(px, qx) - _R_SLACK, max(px, qx) + _R_SLACK
+        ey0, ey1 = min(py, qy) - _R_SLACK, max(py, qy) + _R_SLACK
+        outer: list[tuple[float, float]] = []
+        inner: list[tuple[float, float]] = []
+        for row in rows:
+            ax, ay, bx, by, mx, my, le, x0, x1, y0, y1, strip = row
+            if x1 < ex0 or x0 > ex1 or y1 < ey0 or y0 > ey1:
+                continue
+            # each end's side of the other's line: a crossing, or an end (nearly) on the other segment's
+            # line, means parts of the contact set may lie inside the shape
+            o1 = mx * (py - ay) - my * (px - ax)
+            o2 = mx * (qy - ay) - my * (qx - ax)
+            o3 = ux * (ay - py) - uy * (ax - px)
+            o4 = ux * (by - py) - uy * (bx - px)
+            if min(abs(o1), abs(o2), abs(o3), abs(o4)) < 1e-7 or (o1 * o2 < 0.0 and o3 * o4 < 0.0):
+                return None
+            hit = _capsule_bounds(px - ax, py - ay, ux, uy, length, mx, my, le, strip, inner)
+            if hit is not None:
+                outer.append(hit)
+                pairs.append((i, row))
+        if outer:
+            highs[i] = _union_length(outer)
+            if inner:
+                lows[i] = _union_length(inner)
+    return lows, highs, pairs
 
 
 def _fast_contact_edge(c: list[list[float]], reversing: bool, other: BaseGeometry,
                        outline: _Outline) -> Edge | None:
     """:func:`contact_edge_reference`'s answer in closed form, or None when it is too close to call.
 
-    Each vehicle edge's contact length is bounded below and above by its intersection with capsules
-    round ``other``'s edges of radius :data:`_R_IN` and :data:`_R_OUT` (shapely's buffer lies between
-    them); a label is returned only when both bounds give it with :data:`_MARGIN_MM` to spare. The
-    point rule uses every closest pair of features (corner to edge, vertex to edge), and needs them to
-    agree. Crossing or (nearly) touching boundaries, and a vehicle inside ``other``, are left to shapely.
+    Each vehicle edge's contact length is bounded below and above (:func:`_edge_bounds`) by its
+    intersection with shapes inside and outside shapely's 0.01 mm buffer of ``other``; a label is
+    returned only when both bounds give it with :data:`_MARGIN_MM` to spare. The point rule takes
+    every closest pair of features (a corner to an edge, a vertex to an edge) and needs them to agree.
+    Crossing or touching boundaries and a vehicle inside ``other`` are left to shapely.
     """
-    xs = [p[0] for p in c]
-    ys = [p[1] for p in c]
-    rows = outline.near(min(xs) - _R_OUT, max(xs) + _R_OUT, min(ys) - _R_OUT, max(ys) + _R_OUT)
-    if not rows:
+    if min(math.dist(c[0], c[1]), math.dist(c[0], c[3])) <= 3.0 * TOUCH_MM:
         return None
-    lows = {"front": 0.0, "rear": 0.0, "side": 0.0}
-    highs = {"front": 0.0, "rear": 0.0, "side": 0.0}
-    points: list[tuple[float, float, float]] = []
-    for i, (s, e) in enumerate(_FAST_EDGES):
-        (px, py), (qx, qy) = c[s], c[e]
-        dx, dy = qx - px, qy - py
-        length = math.hypot(dx, dy)
-        ux, uy = dx / length, dy / length
-        ex0, ex1 = min(px, qx) - _R_OUT, max(px, qx) + _R_OUT
-        ey0, ey1 = min(py, qy) - _R_OUT, max(py, qy) + _R_OUT
-        outer: list[tuple[float, float]] = []
-        inner: list[tuple[float, float]] = []
-        for ax, ay, bx, by, mx, my, le, x0, x1, y0, y1 in rows:
-            if x1 < ex0 or x0 > ex1 or y1 < ey0 or y0 > ey1:
-                continue
-            # closest features: each corner of this edge to the other edge, each vertex to this edge
-            for vx, vy in ((px, py), (qx, qy)):
-                t = min(max((vx - ax) * mx + (vy - ay) * my, 0.0), le)
-                points.append((math.hypot(vx - ax - t * mx, vy - ay - t * my), vx, vy))
-            for vx, vy in ((ax, ay), (bx, by)):
-                t = min(max((vx - px) * ux + (vy - py) * uy, 0.0), length)
-                fx, fy = px + t * ux, py + t * uy
-                points.append((math.hypot(vx - fx, vy - fy), fx, fy))
-            # a proper crossing (the vehicle reaches into ``other``): left to shapely
-            o1 = mx * (py - ay) - my * (px - ax)
-            o2 = mx * (qy - ay) - my * (qx - ax)
-            o3 = ux * (ay - py) - uy * (ax - px)
-            o4 = ux * (by - py) - uy * (bx - px)
-            if o1 * o2 < 0.0 and o3 * o4 < 0.0:
-                return None
-            wx, wy = px - ax, py - ay
-            hit = _capsule_interval(wx, wy, ux, uy, length, mx, my, le, _R_OUT)
-            if hit is not None:
-                outer.append(hit)
-                hit = _capsule_interval(wx, wy, ux, uy, length, mx, my, le, _R_IN)
-                if hit is not None:
-                    inner.append(hit)
-        label = _label_of(_EDGE_ORDER[i], reversing)
-        if outer:
-            highs[label] += _union_length(outer)
-            if inner:
-                lows[label] += _union_length(inner)
-    if not points:
-        return None
-    d_min = min(p[0] for p in points)
-    if d_min < 1e-7 or d_min > TOUCH_MM:
+    bounds = _edge_bounds(c, outline)
+    if bounds is None:
         return None
     if shapely.intersects_xy(other, c[0][0], c[0][1]):  # the vehicle inside ``other``
         return None
+    edge_lows, edge_highs, pairs = bounds
+    lows = {"front": 0.0, "rear": 0.0, "side": 0.0}
+    highs = {"front": 0.0, "rear": 0.0, "side": 0.0}
+    for label, lo, hi in zip(_LABELS[reversing], edge_lows, edge_highs, strict=True):
+        lows[label] += lo
+        highs[label] += hi
     if sum(lows.values()) >= CONTACT_LENGTH_MM + _MARGIN_MM:
         order = ("front", "side", "rear")
         best = max(order, key=lambda k: (lows[k], -order.index(k)))
@@ -400,8 +433,50 @@ def _fast_contact_edge(c: list[list[float]], reversing: bool, other: BaseGeometr
         return None
     if sum(highs.values()) >= CONTACT_LENGTH_MM - _MARGIN_MM:
         return None
-    labels = {_point_label(x, y, c, reversing) for d, x, y in points if d <= d_min + 1e-9}
-    if len(labels) != 1 or None in labels:
+    return _fast_point_edge(c, reversing, pairs)
+
+
+def _fast_point_edge(c: list[list[float]], reversing: bool, pairs: list[tuple[int, _EdgeRow]]) -> Edge | None:
+    """:func:`_point_edge` from the nearest pairs of features, or None when they disagree, are too far
+    apart or the point is within :data:`_MARGIN_MM` of 0.01 mm from a corner.
+
+    ``pairs``: (vehicle edge index, edge of the other shape) for every pair of edges less than
+    :data:`_R_SLACK` apart, so the nearest features are among them when the shapes touch. The point
+    lies on a vehicle edge at ``t`` from its start: ``t`` and ``length - t`` are its distances to that
+    edge's corners, and every other corner is further (the footprint is a rectangle wider than 0.03 mm).
+    """
+    found: list[tuple[float, int, float, float]] = []  # (distance, vehicle edge, t, edge length)
+    for i, (ax, ay, bx, by, mx, my, le, *_rest) in pairs:
+        s, e = _FAST_EDGES[i]
+        (px, py), (qx, qy) = c[s], c[e]
+        dx, dy = qx - px, qy - py
+        length = math.hypot(dx, dy)
+        ux, uy = dx / length, dy / length
+        for vx, vy, t in ((px, py, 0.0), (qx, qy, length)):
+            r = min(max((vx - ax) * mx + (vy - ay) * my, 0.0), le)
+            found.append((math.hypot(vx - ax - r * mx, vy - ay - r * my), i, t, length))
+        for vx, vy in ((ax, ay), (bx, by)):
+            t = min(max((vx - px) * ux + (vy - py) * uy, 0.0), length)
+            found.append((math.hypot(vx - px - t * ux, vy - py - t * uy), i, t, length))
+    if not found:
+        return None
+    d_min = min(f[0] for f in found)
+    if d_min > TOUCH_MM:
+        return None
+    labels = set()
+    for d, i, t, length in found:
+        if d > d_min + 1e-9:
+            continue
+        near_start = t <= length - t
+        to_corner = t if near_start else length - t
+        if abs(to_corner - TOUCH_MM) <= _MARGIN_MM:
+            return None
+        if to_corner < TOUCH_MM:
+            end = _CORNER_ENDS[_FAST_EDGES[i][0 if near_start else 1]]
+            labels.add("front" if _swap(end, reversing) == "front" else "side")
+        else:
+            labels.add(_LABELS[reversing][i])
+    if len(labels) != 1:
         return None
     return labels.pop()  # type: ignore[return-value]
 

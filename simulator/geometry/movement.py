@@ -147,6 +147,11 @@ class _Scene:
         if items:
             shapely.prepare(self.array)
         self._edges: _EdgeSet | None | bool = False
+        self._subsets: dict[bytes, _EdgeSet | None] = {}
+        self.shapes: dict[tuple[bytes, frozenset[str]], tuple[_Shapes, _Shapes]] = {}
+        """:func:`_live`'s answers, per (reach mask, ignored ids)."""
+        self.touching: dict[int, tuple[BaseGeometry, list[str]]] = {}
+        """Ids of what touches the mover's footprint, per footprint (the mover stands still on a table)."""
 
     @property
     def edges(self) -> _EdgeSet | None:
@@ -154,6 +159,18 @@ class _Scene:
         if self._edges is False:
             self._edges = _edge_set([o.shape for o in self.items])
         return self._edges  # type: ignore[return-value]
+
+    def edges_of(self, keep: NDArray[np.bool_]) -> _EdgeSet | None:
+        """:attr:`edges` of the obstructions where ``keep`` is true, remembered per mask."""
+        key = keep.tobytes()
+        if key in self._subsets:
+            return self._subsets[key]
+        full = self.edges
+        out = None if full is None else full.subset(keep)
+        if len(self._subsets) > 256:
+            self._subsets.clear()
+        self._subsets[key] = out
+        return out
 
 
 _SCENES: dict[tuple[int, str, bool], tuple[weakref.ref[Table], _Scene]] = {}
@@ -204,7 +221,8 @@ class _Shapes:
     def of_scene(cls, scene: _Scene, keep: NDArray[np.bool_]) -> _Shapes:
         """The obstructions of ``scene`` where ``keep`` is true (arrays shared with the cached scene)."""
         out = cls.__new__(cls)
-        out.items = [o for o, k in zip(scene.items, keep.tolist(), strict=True) if k]
+        items = scene.items
+        out.items = [items[i] for i in np.flatnonzero(keep).tolist()]
         out.array = scene.array[keep]
         out._edges = False
         out._source = (scene, keep)
@@ -215,8 +233,7 @@ class _Shapes:
         """The edges of every obstruction as arrays (None if one is not a polygon)."""
         if self._edges is False:
             if self._source is not None:
-                full = self._source[0].edges
-                self._edges = None if full is None else full.subset(self._source[1])
+                self._edges = self._source[0].edges_of(self._source[1])
             else:
                 self._edges = _edge_set([o.shape for o in self.items])
         return self._edges  # type: ignore[return-value]
@@ -286,7 +303,9 @@ class _EdgeSet:
     An edge row is its offset line: origin ``(ax, ay)``, unit direction
     ``(mx, my)``, outward normal ``(my, -mx)`` at angle ``beta``, ``length`` and
     bounding box ``x0, x1, y0, y1``. ``edge_owner`` and ``vertex_owner`` index
-    the polygon each row comes from.
+    the polygon each row comes from. ``ebox`` (x1, -x0, y1, -y0) and ``vbox``
+    (vx, -vx, vy, -vy) rows test boxes against a box in one comparison
+    (:meth:`in_box`).
     """
 
     def __init__(self, data: F64, verts: F64, edge_owner: NDArray[np.intp], vertex_owner: NDArray[np.intp]) -> None:
@@ -294,6 +313,15 @@ class _EdgeSet:
         (self.ax, self.ay, self.length, self.mx, self.my, self.beta,
          self.x0, self.x1, self.y0, self.y1) = data.T
         self.vx, self.vy = verts.T
+        self.ebox: F64 = np.column_stack((self.x1, -self.x0, self.y1, -self.y0))
+        self.vbox: F64 = np.column_stack((self.vx, -self.vx, self.vy, -self.vy))
+
+    def in_box(self, x0: float, x1: float, y0: float, y1: float) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+        """(edges, vertices) whose bounding boxes meet the box [x0, x1] x [y0, y1]."""
+        low = np.array((x0, -x1, y0, -y1))
+        e: NDArray[np.bool_] = np.all(self.ebox >= low, axis=1)
+        v: NDArray[np.bool_] = np.all(self.vbox >= low, axis=1)
+        return e, v
 
     @staticmethod
     def build(parts: list[F64], eps: float) -> _EdgeSet:
@@ -491,8 +519,7 @@ def _segment_hit(motion: tuple[bool, float, float, float], pose: Pose, span: flo
         ys += [y + b * span for y in ys]
         pad = eps + 1e-6
     bx0, bx1, by0, by1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
-    e = (edges.x1 >= bx0) & (edges.x0 <= bx1) & (edges.y1 >= by0) & (edges.y0 <= by1)
-    v = (edges.vx >= bx0) & (edges.vx <= bx1) & (edges.vy >= by0) & (edges.vy <= by1)
+    e, v = edges.in_box(bx0, bx1, by0, by1)
     has_e, has_v = bool(e.any()), bool(v.any())
     if not has_e and not has_v:
         return None
@@ -726,7 +753,9 @@ def reach_bounds(placed: PlacedMove, v: VehiclePiece) -> tuple[float, float, flo
     lies inside the Slide template and the final footprint), so the bounds of
     those shapes grown by the half-diagonal hold every pose.
     """
-    boxes = [placed.movement_polygon.bounds, placed.template_polygon.bounds]
+    boxes = [placed.movement_polygon.bounds]
+    if placed.template_polygon is not placed.movement_polygon:
+        boxes.append(placed.template_polygon.bounds)
     for pose in (placed.start, placed.final_position):
         c = footprint_corners(pose, v.length_mm, v.width_mm)
         lo, hi = c.min(axis=0), c.max(axis=0)
@@ -737,18 +766,27 @@ def reach_bounds(placed: PlacedMove, v: VehiclePiece) -> tuple[float, float, flo
 
 
 def _live(state: _State) -> tuple[_Shapes, _Shapes]:
+    """(the obstructions within reach not ignored, all those within reach), remembered per scene."""
     scene = _scene(state.table, state.vehicle)
     keep = np.ones(len(scene.items), dtype=bool)
     near = state.near
     if near is not None and scene.items:
         b = scene.bounds
         keep = (b[:, 0] <= near[2]) & (b[:, 2] >= near[0]) & (b[:, 1] <= near[3]) & (b[:, 3] >= near[1])
+    key = (keep.tobytes(), frozenset(state.ignored))
+    hit = scene.shapes.get(key)
+    if hit is not None:
+        return hit
     live = keep.copy()
     if state.ignored:
         for i in np.flatnonzero(keep).tolist():
             if scene.items[i].id in state.ignored:
                 live[i] = False
-    return _Shapes.of_scene(scene, live), _Shapes.of_scene(scene, keep)
+    out = (_Shapes.of_scene(scene, live), _Shapes.of_scene(scene, keep))
+    if len(scene.shapes) > 256:
+        scene.shapes.clear()
+    scene.shapes[key] = out
+    return out
 
 
 def _drive(state: _State, placed: PlacedMove) -> tuple[float, bool, bool]:
@@ -900,8 +938,15 @@ def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: Templa
     start_fp = vehicle.footprint
     scene = _scene(table, vehicle)
     everything = scene.items
-    touching_at_start = ([o.id for o, hit in zip(everything, shapely.dwithin(scene.array, start_fp, TOUCH_MM).tolist(),
-                                                strict=True) if hit] if everything else [])
+    known = scene.touching.get(id(start_fp))
+    if known is not None and known[0] is start_fp:
+        touching_at_start = list(known[1])
+    else:
+        touching_at_start = ([o.id for o, hit in zip(everything, shapely.dwithin(scene.array, start_fp, TOUCH_MM)
+                                                     .tolist(), strict=True) if hit] if everything else [])
+        if len(scene.touching) > 8:
+            scene.touching.clear()
+        scene.touching[id(start_fp)] = (start_fp, list(touching_at_start))
     ignored = {o.id for o in everything} if ignore_obstructions else set(touching_at_start)
     state = _State(table, vehicle, ignored, reach_bounds(placed, vehicle), reversing=move.reverse)
     u, interrupted, at_ifp = _drive(state, placed)
