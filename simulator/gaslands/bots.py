@@ -135,6 +135,7 @@ class Navigator:
         else:
             self.targets = (finish,) if finish is not None else ()
         self._fields: dict[int, _Field] = {}
+        self._boxes: dict[int, tuple[float, float, float, float]] = {}
         self._blocked = self._blocked_cells()
 
     def _centres(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
@@ -193,6 +194,15 @@ class Navigator:
                         heapq.heappush(heap, (d + c, other))
         return np.array(dist, dtype=np.float64).reshape(nx, ny)
 
+    def _may_cross(self, index: int, a: Pose, b: Pose) -> bool:
+        """False when the segment ``a``-``b`` certainly misses target ``index``'s line (their boxes are apart)."""
+        box = self._boxes.get(index)
+        if box is None:
+            box = self._boxes[index] = self.targets[index].line.bounds
+        x0, y0, x1, y1 = box
+        return not (max(a.x_mm, b.x_mm) < x0 or min(a.x_mm, b.x_mm) > x1
+                    or max(a.y_mm, b.y_mm) < y0 or min(a.y_mm, b.y_mm) > y1)
+
     def value(self, index: int, pose: Pose) -> float:
         """Distance (mm, round obstacles) from ``pose`` to target ``index``; 0 past the last target."""
         f = self.field(index)
@@ -208,7 +218,8 @@ class Navigator:
             gate = self.targets[index]
             gx, gy = gate.direction
             towards = (ahead.x_mm - pose.x_mm) * gx + (ahead.y_mm - pose.y_mm) * gy > 0
-            if towards and gate.line.intersects(shapely.LineString([pose[:2], ahead[:2]])):
+            if towards and self._may_cross(index, pose, ahead) and gate.line.intersects(
+                    shapely.LineString([pose[:2], ahead[:2]])):
                 return ahead_mm
         gain = self.value(index, pose) - self.value(index, ahead)
         return max(-ahead_mm, min(ahead_mm, gain))
@@ -596,11 +607,31 @@ class Bot:
         return found
 
     def _best_target(self, game: Game, v: VehicleState, mount: int) -> str:
-        shots = [s for s in game.referee.shots(game.state, v.id, mount)
-                 if game.state.vehicle(s.target).player != v.player and game.state.vehicle(s.target).in_play]
+        """The enemy shot with no Cover, then the weakest, then the first id (p.42).
+
+        On a real table each enemy is asked about alone, weakest first, and
+        the first one without Cover ends the search (the same answer as
+        judging every shot).
+        """
+        state = game.state
+        referee = game.referee
+        if isinstance(referee, TableReferee):
+            enemies = sorted((u for u in state.vehicles if u.in_play and u.player != v.player and u.id != v.id),
+                             key=lambda u: (u.hull_points, u.id))
+            covered = ""
+            for u in enemies:
+                shot = referee.shot(state, v.id, mount, u.id)
+                if shot is None:
+                    continue
+                if not shot.cover:
+                    return u.id
+                covered = covered or u.id
+            return covered
+        shots = [s for s in referee.shots(state, v.id, mount)
+                 if state.vehicle(s.target).player != v.player and state.vehicle(s.target).in_play]
         if not shots:
             return ""
-        best = min(shots, key=lambda s: (s.cover, game.state.vehicle(s.target).hull_points, s.target))
+        best = min(shots, key=lambda s: (s.cover, state.vehicle(s.target).hull_points, s.target))
         return best.target
 
 

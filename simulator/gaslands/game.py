@@ -1147,6 +1147,17 @@ class Game:
                     by_target.setdefault(victim, []).append((Attack(a.mount, victim), False))
         return list(by_target.items())
 
+    def _shot(self, attacker_id: str, mount: int, target: str) -> Shot | None:
+        """The referee's shot of ``mount`` at ``target`` (None if out of range or arc, p.28-30).
+
+        A referee that answers for one target alone (``shot``) is asked so; else its ``shots``.
+        """
+        one = getattr(self.referee, "shot", None)
+        if one is not None:
+            found: Shot | None = one(self.state, attacker_id, mount, target)
+            return found
+        return next((s for s in self.referee.shots(self.state, attacker_id, mount) if s.target == target), None)
+
     def _check_attacks(self, v: VehicleState, attacks: Sequence[Attack], drops: Sequence[Drop] = ()) -> None:
         bombs_away = v.has("Bombs Away")
         if len(attacks) + (0 if bombs_away else len(drops)) > max_attacks(v.crew_now):
@@ -1168,7 +1179,7 @@ class Game:
                 raise IllegalChoice(f"{weapon.name} is dropped, not fired: declare a Drop", "Dropped Weapons, p.78")
             if weapon.attack_dice == 0 and weapon.dice_by_range is None:
                 raise IllegalChoice(f"{weapon.name} is not supported by the engine yet", f"p.{weapon.page}")
-            if a.target not in {s.target for s in self.referee.shots(self.state, v.id, a.mount)}:
+            if self._shot(v.id, a.mount, a.target) is None:
                 raise IllegalChoice(f"{a.target} is not in range and arc of {weapon.name}", "Declare Targets, p.30")
         if len(drops) > 1 and not bombs_away:
             raise IllegalChoice("only one dropped weapon attacks in an Attack Step", "Dropped Weapons, p.78")
@@ -1210,8 +1221,7 @@ class Game:
         cover = False
         for a, spends in entries:
             key, weapon = v.weapon(a.mount)
-            shots = self.referee.shots(self.state, v.id, a.mount)
-            shot = next((s for s in shots if s.target == target), Shot(target, False, weapon.range))
+            shot = self._shot(v.id, a.mount, target) or Shot(target, False, weapon.range)
             cover = cover or shot.cover
             rolled.append((key, weapon, self.dice.roll_d6(attack_dice(weapon, shot.range_band))))
             if spends:

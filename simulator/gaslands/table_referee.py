@@ -44,7 +44,6 @@ where the two meet:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Protocol
@@ -209,9 +208,14 @@ class TableReferee:
         self.shooting: Shooting = shooting_api or GeometryShooting()
         self.finish = finish_gate(table)
         self.gates = table.gates
+        self._cache_state: GameState | None = None
         self._cache_key: tuple[object, ...] | None = None
+        self._geometry_key: tuple[object, ...] | None = None
         self._cache_table = self.base
+        self._with_smoke: Table | None = None
+        self._gate_tables: dict[tuple[Gate, ...], Table] = {}
         self._shots: dict[tuple[object, ...], tuple[Shot, ...]] = {}
+        self._shot: dict[tuple[str, int, str], Shot | None] = {}
         self._moves: dict[tuple[str, Move], MoveReport] = {}
         self._drops: tuple[tuple[str, Polygon], ...] = ()
         self._smoke: tuple[Obstacle, ...] = ()
@@ -221,12 +225,23 @@ class TableReferee:
 
     def table(self, state: GameState) -> Table:
         """The geometry table of ``state`` (cached for the last state seen)."""
-        key = (state.removed_obstacles, state.players, state.dropped,
-               tuple((v.id, v.pose, v.status, v.reversing, v.gear) for v in state.vehicles))
-        if key != self._cache_key:
-            self._cache_key = key
-            self._cache_table = table_for(self.base, state)
+        if state is self._cache_state:
+            return self._cache_table
+        geometry = (state.removed_obstacles, state.players, state.dropped,
+                    tuple((v.id, v.pose, v.status, v.reversing) for v in state.vehicles))
+        key = (geometry, tuple(v.gear for v in state.vehicles))
+        self._cache_state = state
+        if key == self._cache_key:
+            return self._cache_table
+        self._cache_key = key
+        self._cache_table = table_for(self.base, state)
+        self._with_smoke = None
+        self._gate_tables = {}
+        if geometry != self._geometry_key:
+            # The geometry never reads a vehicle's gear: moves and shots survive a change of gear.
+            self._geometry_key = geometry
             self._shots = {}
+            self._shot = {}
             self._moves = {}
             self._drops = tuple((t.id, self.dropped_polygon(t.template, t.pose)) for t in reversed(state.dropped))
             self._smoke = tuple(Obstacle(t.id, poly, "lightweight", label="smoke")
@@ -279,11 +294,20 @@ class TableReferee:
         reach = path.travel_mm + half_diagonal_mm(piece.length_mm, piece.width_mm) + 1.0
         start = shapely.Point(piece.pose.x_mm, piece.pose.y_mm)
         near = tuple(g for g in self.gates if g.line.distance(start) <= reach)
-        gates = gates_passed(replace(table, gates=near), path, piece) if near else ()
+        gates = gates_passed(self._with_gates(table, near), path, piece) if near else ()
         crossed = False
         if self.finish is not None and self.finish.line.distance(start) <= reach:
-            crossed = bool(gates_passed(replace(table, gates=(self.finish,)), path, piece))
+            crossed = bool(gates_passed(self._with_gates(table, (self.finish,)), path, piece))
         return crossed, gates
+
+    def _with_gates(self, table: Table, gates: tuple[Gate, ...]) -> Table:
+        """``table`` with ``gates`` (kept while ``table`` is the current one)."""
+        if table is not self._cache_table:
+            return replace(table, gates=gates)
+        hit = self._gate_tables.get(gates)
+        if hit is None:
+            hit = self._gate_tables[gates] = replace(table, gates=gates)
+        return hit
 
     def _report(self, table: Table, vehicle_id: str, result: MoveResult, *, forward: bool) -> MoveReport:
         piece = table.vehicle(vehicle_id)
@@ -460,36 +484,49 @@ class TableReferee:
 
         Smoke templates count as obstructions for Cover (p.80).
         """
-        table = self._shooting_table(state)
+        table = self.table(state)
         key = (attacker_id, mount)
         if key not in self._shots:
-            self._shots[key] = tuple(self._shots_of(table, state, attacker_id, mount))
+            found = (self.shot(state, attacker_id, mount, t.id) for t in table.vehicles if t.id != attacker_id)
+            self._shots[key] = tuple(s for s in found if s is not None)
         return self._shots[key]
 
-    def _shots_of(self, table: Table, state: GameState, attacker_id: str, mount: int) -> Iterable[Shot]:
+    def shot(self, state: GameState, attacker_id: str, mount: int, target_id: str) -> Shot | None:
+        """The one entry of :meth:`shots` for ``target_id`` (None when it cannot be targeted), found alone."""
+        self.table(state)
+        key = (attacker_id, mount, target_id)
+        if key not in self._shot:
+            self._shot[key] = self._shot_of(state, attacker_id, mount, target_id)
+        return self._shot[key]
+
+    def _shot_of(self, state: GameState, attacker_id: str, mount: int, target_id: str) -> Shot | None:
         attacker = state.vehicle(attacker_id)
-        if not attacker.in_play:
-            return
+        if not attacker.in_play or target_id == attacker_id:
+            return None
+        table = self.table(state)
+        target = next((t for t in table.vehicles if t.id == target_id), None)
+        if target is None:
+            return None
         _, weapon = attacker.weapon(mount)
-        arc = self._arc(attacker, mount)
         bands = _bands(weapon)
-        if not bands:
-            return
-        reach = self._reach(bands[-1])
-        mine = table.vehicle(attacker_id).footprint
-        for target in table.vehicles:
-            if target.id == attacker_id or mine.distance(target.footprint) > reach:
-                continue
-            for band in bands:
-                answer = self.shooting.shoot(table, attacker_id, target.id, band, arc, self.template_set,
-                                             weapon.has_rule("Indirect"))
-                if answer.targetable:
-                    yield Shot(target.id, answer.cover, band)
-                    break
+        if not bands or table.vehicle(attacker_id).footprint.distance(target.footprint) > self._reach(bands[-1]):
+            return None
+        arc = self._arc(attacker, mount)
+        shooting_table = self._shooting_table(state)
+        for band in bands:
+            answer = self.shooting.shoot(shooting_table, attacker_id, target_id, band, arc, self.template_set,
+                                         weapon.has_rule("Indirect"))
+            if answer.targetable:
+                return Shot(target_id, answer.cover, band)
+        return None
 
     def _shooting_table(self, state: GameState) -> Table:
         table = self.table(state)
-        return replace(table, obstacles=table.obstacles + self._smoke) if self._smoke else table
+        if not self._smoke:
+            return table
+        if self._with_smoke is None:
+            self._with_smoke = replace(table, obstacles=table.obstacles + self._smoke)
+        return self._with_smoke
 
     def splash(self, state: GameState, attacker_id: str, mount: int, target_id: str) -> tuple[str, ...]:
         """Vehicles under the template placed to attack ``target_id``, target first, never the attacker (p.82).
@@ -497,7 +534,7 @@ class TableReferee:
         The template is the one the geometry chose for the shot (GEOMETRY.md 6:
         not blocked, no Cover, largest margin).
         """
-        shot = next((s for s in self.shots(state, attacker_id, mount) if s.target == target_id), None)
+        shot = self.shot(state, attacker_id, mount, target_id)
         if shot is None:
             return ()
         table = self._shooting_table(state)
