@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -32,7 +33,7 @@ from simulator.geometry.contact import overlaps, touches
 from simulator.geometry.dropped import drop_pose, dropped_polygon, max_offset_mm, move_area, touched_templates
 from simulator.geometry.pose import Pose, footprint
 from simulator.geometry.templates import load_template_set
-from simulator.scenario.loader import bundled_scenario, load_scenario
+from simulator.scenario.loader import load_scenario
 from tests.gaslands.test_game import FakePermissions
 from tests.gaslands.test_table_referee import car, setup
 
@@ -423,7 +424,7 @@ def test_the_bot_does_not_drop_without_a_follower_or_on_a_team_mate() -> None:
 
 
 def test_bot_games_with_dropped_weapons_are_legal_and_deterministic() -> None:
-    sc = load_scenario(bundled_scenario())
+    sc = load_scenario(Path(__file__).resolve().parents[1] / "fixtures" / "street_race_v1.toml")
     kit = (Mount.fitted("machine_gun"), Mount.fitted("mine_dropper", "rear"), Mount.fitted("oil_slick_dropper", "rear"),
            Mount.fitted("grenades"))
     start = initial_state(sc, 4)

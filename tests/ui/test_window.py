@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from conftest import FIXTURE
 from ui_events import drag, post_key, post_mouse, pump, run_until_idle
 
 from simulator.geometry.contact import overlaps
@@ -264,10 +265,10 @@ def test_help_overlay_toggles(app: App) -> None:
 
 def test_render_png_shows_table_teams_and_lines(tmp_path: Path) -> None:
     out = tmp_path / "street.png"
-    render_png(bundled_scenario(), out, game=False)
+    render_png(FIXTURE, out, game=False)
     img = pygame.image.load(str(out))
     assert img.get_size() == (1400, 900)
-    probe = App.from_path(bundled_scenario())
+    probe = App.from_path(FIXTURE)
     view = probe.view
 
     def at(x_mm: float, y_mm: float) -> tuple[int, int, int]:
