@@ -300,3 +300,59 @@ def _doom_dude_problems(town: dt.Town, players: list[str]) -> list[Problem]:
         if d.at not in town.locations:
             problems.append(Problem(f"dude[{i}].at", f"{d.at!r} is not a location in play"))
     return problems
+
+
+# --------------------------------------------------------------------------- writing board files
+
+
+def gulch_document(town: sg.Town, title: str = "Slaughter Gulch") -> dict[str, Any]:
+    """Return the board-file dict (JSON- and TOML-able) describing ``town``; :func:`town_from_document` reads it back.
+
+    The layout is written out, so no seed is needed; the player count is the
+    smallest one the board's width allows (2 for rows of three, else 4: the
+    same tiles serve 3-6 players). Townsfolk names are not part of a
+    :class:`~simulator.boards.gulch_town.Town` and are not written.
+
+    >>> town = load_gulch({"board": {"game": "slaughter_gulch", "seed": 1}}, "<doc>").town
+    >>> load_gulch(gulch_document(town), "<doc>").town == town
+    True
+    """
+    board: dict[str, Any] = {"game": "slaughter_gulch", "title": title,
+                             "players": 2 if town.board.columns == sg.columns_for(2) else 4,
+                             "layout": [*town.board.top, *town.board.bottom]}
+    if town.deputy is not None:
+        board["deputy"] = town.deputy
+    return {
+        "board": board,
+        "dude": [{"id": d.id, "outfit": d.outfit, "at": d.at, "wounded": d.wounded, "in_cell": d.in_cell,
+                  "dead": d.dead} for d in town.dudes],
+        "townsfolk": [{"at": at} for at in town.townsfolk],
+    }
+
+
+def doomtown_document(town: dt.Town, title: str = "Doomtown", names: dict[str, str] | None = None) -> dict[str, Any]:
+    """Return the board-file dict (JSON- and TOML-able) describing ``town``; :func:`town_from_document` reads it back.
+
+    ``names`` (display names by id) are written to ``[names]`` when given.
+
+    >>> town = dt.Town((dt.Street("ann", "ann-home", ("ann-home",)),))
+    >>> load_doomtown(doomtown_document(town), "<doc>").town == town
+    True
+    """
+    return {
+        "board": {"game": "doomtown", "title": title},
+        "street": [{"player": s.player, "home": s.home, "locations": list(s.locations)} for s in town.streets],
+        "out_of_town": [{"id": o.id, "owner": o.owner} for o in town.out_of_town],
+        "dude": [{"id": d.id, "player": d.player, "at": d.at, "booted": d.booted} for d in town.dudes],
+        "names": dict(names or {}),
+    }
+
+
+def town_document(town: sg.Town | dt.Town) -> dict[str, Any]:
+    """Return the board-file dict of a Slaughter Gulch or Doomtown position (default titles, no names)."""
+    return gulch_document(town) if isinstance(town, sg.Town) else doomtown_document(town)
+
+
+def town_from_document(doc: dict[str, Any], source: str = "<document>") -> sg.Town | dt.Town:
+    """Return the position described by a board-file dict; raises :class:`InputFileError` listing every problem."""
+    return load_board(doc, source).town

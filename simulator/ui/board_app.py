@@ -13,9 +13,10 @@ in screen pixels here: the boards have no millimetre frame, so ``ui/view.py``
 
 from __future__ import annotations
 
+import math
 import os
 import pathlib
-from collections.abc import Iterable
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -37,6 +38,7 @@ RED: Colour = (200, 40, 40)
 GOLD: Colour = (220, 180, 40)
 GREY: Colour = (120, 120, 120)
 WHITE: Colour = (255, 255, 255)
+NEUTRAL: Colour = (196, 190, 178)
 PALETTE: tuple[Colour, ...] = (
     (200, 60, 50), (50, 100, 200), (230, 200, 60), (60, 160, 80), (150, 70, 170), (240, 140, 40),
 )
@@ -48,7 +50,7 @@ HELP_COMMON = [
     ("Ctrl+Z", "undo the last change"),
 ]
 HELP_GULCH = [
-    ("Click a dude", "show where it may move (green), what it sees (blue), may shoot (red)"),
+    ("Click a dude", "show where it may move (green), sees (blue outline), may shoot (crosshair)"),
     ("Drag a dude", "move it; an illegal drop snaps back with the reason"),
     ("R", "toggle Run (four spaces, no other action)"),
     ("P", "planning mode: each outfit plans in secret, Enter passes on;"),
@@ -59,6 +61,8 @@ HELP_DOOM = [
     ("Drag a dude", "move it (free or boots shown while dragging; illegal refused)"),
     ("Click a deed", "select it; D or Delete destroys it (the row closes up)"),
     ("Click a +", "add a new deed at that end of the street"),
+    ("O", "add an out-of-town deed (a Strike) for the selected dude's or deed's player;"),
+    ("", "or click \"+ out of town\" beside a player (right). Out of town: adjacent to nothing"),
     ("C, then a dude", "the selected dude calls that dude out: posses highlighted"),
     ("J, then a deed", "the selected dude leads a job there: posses highlighted"),
     ("U", "Nightfall: unboot every dude"),
@@ -195,6 +199,79 @@ class _View:
         bar = pygame.Rect(0, h - 34, w, 34)
         pygame.draw.rect(surface, WOOD_DARK, bar)
         text(surface, self.message, (12, h - 26), 24, WHITE)
+
+
+# --------------------------------------------------------------------------- Slaughter Gulch glyphs
+# Each marker is drawn by one function, used both on the board and in the legend, so the
+# legend always shows exactly what the board shows. Marker meanings never share a shape:
+# red is kept for "may shoot" (a crosshair) alone.
+
+Point = tuple[int, int]
+
+
+def glyph_move(surface: pygame.Surface, centre: Point, half: int = 8) -> None:
+    """May move there: a translucent green fill."""
+    translucent(surface, pygame.Rect(centre[0] - half, centre[1] - half, 2 * half, 2 * half), GREEN, 110)
+
+
+def glyph_sight(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Can see: a blue outline inside the space."""
+    pygame.draw.rect(surface, BLUE, rect, 3)
+
+
+def glyph_crosshair(surface: pygame.Surface, centre: Point) -> None:
+    """May shoot (gun): a red crosshair, a ring with four ticks."""
+    x, y = centre
+    pygame.draw.circle(surface, RED, centre, 9, 3)
+    pygame.draw.line(surface, RED, (x - 12, y), (x + 12, y), 2)
+    pygame.draw.line(surface, RED, (x, y - 12), (x, y + 12), 2)
+
+
+def glyph_wounded(surface: pygame.Surface, centre: Point) -> None:
+    """Wounded: a white bandage badge with a black W at the token's lower right (never red)."""
+    badge = pygame.Rect(centre[0] + 4, centre[1] + 2, 15, 14)
+    pygame.draw.rect(surface, WHITE, badge, border_radius=3)
+    pygame.draw.rect(surface, INK, badge, 1, border_radius=3)
+    text(surface, "W", badge.center, 16, INK, centre=True)
+
+
+def glyph_bars(surface: pygame.Surface, centre: Point) -> None:
+    """In a jail cell: three black bars across the token."""
+    for dx in (-6, 0, 6):
+        pygame.draw.line(surface, INK, (centre[0] + dx, centre[1] - 13), (centre[0] + dx, centre[1] + 13), 2)
+
+
+def glyph_star(surface: pygame.Surface, centre: Point) -> None:
+    """The Deputy: a gold five-pointed star."""
+    points = []
+    for i in range(10):
+        r = 12 if i % 2 == 0 else 5
+        a = math.pi / 2 + i * math.pi / 5
+        points.append((centre[0] + r * math.cos(a), centre[1] - r * math.sin(a)))
+    pygame.draw.polygon(surface, GOLD, points)
+    pygame.draw.polygon(surface, INK, points, 1)
+
+
+def glyph_townsfolk(surface: pygame.Surface, centre: Point) -> None:
+    """A townsfolk: a grey square marked T."""
+    pygame.draw.rect(surface, GREY, (centre[0] - 9, centre[1] - 9, 18, 18), border_radius=3)
+    text(surface, "T", centre, 18, WHITE, centre=True)
+
+
+def glyph_selected(surface: pygame.Surface, centre: Point, colour: Colour = PAPER) -> None:
+    """The selected dude: a thick gold ring."""
+    pygame.draw.circle(surface, colour, centre, 12)
+    pygame.draw.circle(surface, GOLD, centre, 12, 3)
+
+
+def glyph_held(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, words: str = "") -> None:
+    """A building held (controlled) by an outfit: a band in its colour along the bottom, naming it."""
+    band = pygame.Rect(rect.x + 3, rect.bottom - 22, rect.width - 6, 19)
+    pygame.draw.rect(surface, colour, band, border_radius=4)
+    pygame.draw.rect(surface, INK, band, 1, border_radius=4)
+    if words:
+        label, size = fit_lines(words, 18, band.width - 8, max_lines=1)
+        text(surface, label[0] if label else "", band.center, size, INK, centre=True)
 
 
 # --------------------------------------------------------------------------- Slaughter Gulch
@@ -423,7 +500,7 @@ class GulchView(_View):
             text(surface, line, (rect.x + 34, rect.y + 6 + i * 18), size, WHITE)
         owner = sg.controller(self.town, building)
         if owner:
-            pygame.draw.rect(surface, self.colours[owner], rect, 4, border_radius=6)
+            glyph_held(surface, rect, self.colours[owner], f"held: {pretty(owner)}")
 
     def _draw_door(self, surface: pygame.Surface, rect: pygame.Rect, door: pygame.Rect) -> None:
         """A light gap in the wall on the side facing the door square."""
@@ -450,24 +527,21 @@ class GulchView(_View):
         dude = self.town.dude(self.selected)
         board = self.town.board
         for loc in sg.visible_from(board, dude.at):
-            pygame.draw.rect(surface, BLUE, self.location_rect(loc).inflate(-4, -4), 3)
+            glyph_sight(surface, self.location_rect(loc).inflate(-4, -4))
         for loc in sg.legal_moves(board, dude, self.run):
             translucent(surface, self.location_rect(loc), GREEN, 70)
         for loc in sg.shootable_from(board, dude.at) - {dude.at}:
             r = self.location_rect(loc)
-            pygame.draw.circle(surface, RED, (r.right - 16, r.y + 16), 9, 3)
-            pygame.draw.line(surface, RED, (r.right - 28, r.y + 16), (r.right - 4, r.y + 16), 2)
-            pygame.draw.line(surface, RED, (r.right - 16, r.y + 4), (r.right - 16, r.y + 28), 2)
+            glyph_crosshair(surface, (r.right - 16, r.y + 16))
 
     def _draw_figures(self, surface: pygame.Surface) -> None:
         for fid, (x, y) in self.token_centres().items():
             if fid == self.dragging:
                 continue
             if fid == "deputy":
-                self._draw_star(surface, (x, y))
+                glyph_star(surface, (x, y))
             elif fid.startswith("townsfolk:"):
-                pygame.draw.rect(surface, GREY, (x - 9, y - 9, 18, 18), border_radius=3)
-                text(surface, "T", (x, y), 18, WHITE, centre=True)
+                glyph_townsfolk(surface, (x, y))
             else:
                 self._draw_dude(surface, self.town.dude(fid), (x, y))
         if self.planning:
@@ -480,22 +554,10 @@ class GulchView(_View):
         ring = GOLD if dude.id == self.selected else INK
         pygame.draw.circle(surface, ring, centre, 12, 3 if dude.id == self.selected else 1)
         text(surface, dude.id[-1], centre, 18, INK, centre=True)
-        if dude.wounded:
-            pygame.draw.line(surface, RED, (centre[0] - 10, centre[1] + 10), (centre[0] + 10, centre[1] - 10), 3)
         if dude.in_cell:
-            for dx in (-6, 0, 6):
-                pygame.draw.line(surface, INK, (centre[0] + dx, centre[1] - 13), (centre[0] + dx, centre[1] + 13), 2)
-
-    def _draw_star(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
-        import math
-
-        points = []
-        for i in range(10):
-            r = 12 if i % 2 == 0 else 5
-            a = math.pi / 2 + i * math.pi / 5
-            points.append((centre[0] + r * math.cos(a), centre[1] - r * math.sin(a)))
-        pygame.draw.polygon(surface, GOLD, points)
-        pygame.draw.polygon(surface, INK, points, 1)
+            glyph_bars(surface, centre)
+        if dude.wounded:
+            glyph_wounded(surface, centre)
 
     def _draw_plans(self, surface: pygame.Surface) -> None:
         """Only the planning outfit's own plans show; the others stay behind their screens."""
@@ -514,6 +576,47 @@ class GulchView(_View):
         text(surface, "click or press Enter when only they are looking", (cover.centerx, cover.centery + 40),
              26, PAPER, centre=True)
 
+    LEGEND: tuple[str, ...] = (
+        "townsfolk", "the Deputy", "selected dude", "wounded (cannot run)", "in a jail cell",
+        "band: held by that outfit", "may move there", "can see", "may shoot (gun)",
+    )
+
+    def _draw_legend(self, surface: pygame.Surface, x: int, y: int) -> int:
+        """Draw every marker the board uses with its meaning, using the board's own glyphs; return the next y."""
+        text(surface, "Legend", (x, y), 22, WOOD_DARK)
+        y += 24
+        for words in self.LEGEND:
+            self._legend_glyph(surface, words, pygame.Rect(x, y, 24, 22))
+            text(surface, words, (x + 34, y + 4), 21)
+            y += 28
+        return y
+
+    def _legend_glyph(self, surface: pygame.Surface, words: str, box: pygame.Rect) -> None:
+        """The glyph for one legend line, drawn in ``box``."""
+        c = box.center
+        sample = NEUTRAL                       # outfit-coloured markers: any outfit's colour
+
+        def wounded() -> None:
+            pygame.draw.circle(surface, sample, (c[0] - 6, c[1] - 3), 10)
+            glyph_wounded(surface, (c[0] - 8, c[1] - 5))
+
+        def in_cell() -> None:
+            pygame.draw.circle(surface, sample, c, 11)
+            glyph_bars(surface, c)
+
+        draw: dict[str, Callable[[], None]] = {
+            "townsfolk": lambda: glyph_townsfolk(surface, c),
+            "the Deputy": lambda: glyph_star(surface, c),
+            "selected dude": lambda: glyph_selected(surface, c, sample),
+            "wounded (cannot run)": wounded,
+            "in a jail cell": in_cell,
+            "band: held by that outfit": lambda: glyph_held(surface, box.inflate(4, 0), sample),
+            "may move there": lambda: glyph_move(surface, c, 10),
+            "can see": lambda: glyph_sight(surface, box.inflate(-2, -2)),
+            "may shoot (gun)": lambda: glyph_crosshair(surface, c),
+        }
+        draw[words]()
+
     def _draw_sidebar(self, surface: pygame.Surface) -> None:
         x = self.board_rect.right + 20
         y = 60
@@ -525,13 +628,7 @@ class GulchView(_View):
             pygame.draw.circle(surface, colour, (x + 10, y + 8), 9)
             text(surface, pretty(outfit), (x + 26, y), 22)
             y += 24
-        legend = [(GREY, "T  townsfolk"), (GOLD, "star: the Deputy"), (GREEN, "green: may move there"),
-                  (BLUE, "blue: can see"), (RED, "red cross: may shoot (gun)")]
-        y += 10
-        for colour, words in legend:
-            pygame.draw.rect(surface, colour, (x, y + 3, 14, 14))
-            text(surface, words, (x + 22, y), 22)
-            y += 24
+        y = self._draw_legend(surface, x, y + 10)
         y += 10
         if self.selected:
             for line in wrap(self._describe(self.selected), 20, 290):
@@ -620,9 +717,38 @@ class DoomView(_View):
         for i, street in enumerate(self.town.streets):
             cards, _, _ = self._row_rects(i)
             rects.update(zip(street.locations, cards, strict=True))
+        slot = self._aside_slot()
         for i, deed in enumerate(self.town.out_of_town):
-            rects[deed.id] = pygame.Rect(self.aside.x, self.aside.y + 30 + i * 130, self.aside.width, 120)
+            rects[deed.id] = pygame.Rect(self.aside.x, self.aside.y + 30 + i * slot, self.aside.width, slot - 10)
         return rects
+
+    def _aside_slot(self) -> int:
+        """Height per out-of-town card: 130 px, shrinking so the cards and the player panel always fit."""
+        count = max(1, len(self.town.out_of_town))
+        room = self.aside.height - 30 - self._panel_height()
+        return max(56, min(130, room // count))
+
+    def _panel_height(self) -> int:
+        """Room kept below the out-of-town cards for the player list and the posses."""
+        return 40 + 28 * len(self.town.streets) + 150
+
+    def _panel_top(self) -> int:
+        """The y where the player list (with its "+ out of town" buttons) starts."""
+        return self.aside.y + 40 + len(self.town.out_of_town) * self._aside_slot()
+
+    def out_of_town_buttons(self) -> dict[str, pygame.Rect]:
+        """The "+ out of town" button of each player, beside that player's line in the side panel."""
+        top = self._panel_top()
+        width = 118
+        return {s.player: pygame.Rect(self.aside.right - width, top + i * 28 - 2, width, 24)
+                for i, s in enumerate(self.town.streets)}
+
+    def out_of_town_button_at(self, pos: tuple[int, int]) -> str | None:
+        """The player whose "+ out of town" button is under ``pos``, or ``None``."""
+        for player, rect in self.out_of_town_buttons().items():
+            if rect.collidepoint(pos):
+                return player
+        return None
 
     def location_rect(self, location: str) -> pygame.Rect:
         """The screen rect of ``location``."""
@@ -691,6 +817,10 @@ class DoomView(_View):
         if plus:
             self._add_deed(*plus)
             return
+        aside_owner = self.out_of_town_button_at(pos)
+        if aside_owner:
+            self._add_out_of_town(aside_owner)
+            return
         self.selected_deed = self.location_at(pos)
         self.selected_dude, self.posses = None, None
         if self.selected_deed:
@@ -732,6 +862,25 @@ class DoomView(_View):
             self.message = f"Job: click the deed (or dude) {self.name(self.selected_dude)}'s posse targets."
         elif key == pygame.K_u:
             self.commit(dt.unboot_all(self.town), "Nightfall: every dude unbooted.")
+        elif key == pygame.K_o:
+            player = self._selected_player()
+            if player is None:
+                self.message = "Select a dude or deed first (its player gets the deed), or click + out of town."
+            else:
+                self._add_out_of_town(player)
+
+    def _selected_player(self) -> str | None:
+        """The player of the selected dude, else the owner of the selected deed (``None`` for the Town Square)."""
+        if self.selected_dude:
+            return self.town.dude(self.selected_dude).player
+        return dt.owner(self.town, self.selected_deed) if self.selected_deed else None
+
+    def _add_out_of_town(self, player: str) -> None:
+        """Add a new out-of-town deed (``strike-N``, the first free N) owned by ``player``; undoable."""
+        deed = next(f"strike-{n}" for n in range(1, len(self.town.locations) + 2)
+                    if f"strike-{n}" not in self.town.locations)
+        self.commit(dt.add_out_of_town(self.town, player, deed),
+                    f"{self.name(deed)} added out of town for {pretty(player)}: adjacent to nothing.")
 
     def cancel(self) -> None:
         super().cancel()
@@ -861,12 +1010,16 @@ class DoomView(_View):
                 text(surface, "boots", badge.center, 16, INK, centre=True)
 
     def _draw_side_panel(self, surface: pygame.Surface) -> None:
-        count = len(self.town.out_of_town)
-        x, y = self.aside.x, self.aside.y + 40 + count * 130
+        x, y = self.aside.x, self._panel_top()
+        buttons = self.out_of_town_buttons()
         for player, colour in self.colours.items():
             pygame.draw.rect(surface, colour, (x, y + 2, 16, 16), border_radius=3)
-            text(surface, f"{pretty(player)}'s street", (x + 24, y), 22)
-            y += 24
+            text(surface, pretty(player), (x + 24, y), 22)
+            button = buttons[player]
+            pygame.draw.rect(surface, (214, 200, 170), button, border_radius=5)
+            pygame.draw.rect(surface, colour, button, 2, border_radius=5)
+            text(surface, "+ out of town", button.center, 20, WOOD_DARK, centre=True)
+            y += 28
         if self.posses:
             y += 10
             text(surface, "Posses (green: dealer, red: target)", (x, y), 20)
@@ -924,15 +1077,16 @@ class App:
 
     def _draw_help(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        box = pygame.Rect(w // 2 - 440, h // 2 - 200, 880, 400)
+        lines: list[tuple[str, str]] = [*self.view.help_lines, ("", ""), *HELP_COMMON]
+        height = 84 + 26 * len(lines)
+        box = pygame.Rect(w // 2 - 460, h // 2 - height // 2, 920, height)
         translucent(surface, surface.get_rect(), INK, 140)
         pygame.draw.rect(surface, PAPER, box, border_radius=10)
         pygame.draw.rect(surface, WOOD_DARK, box, 4, border_radius=10)
         text(surface, "Controls", (box.x + 20, box.y + 16), 34)
-        lines: Iterable[tuple[str, str]] = [*self.view.help_lines, ("", ""), *HELP_COMMON]
         for i, (keys, words) in enumerate(lines):
             text(surface, keys, (box.x + 24, box.y + 60 + i * 26), 24, WOOD_DARK)
-            text(surface, words, (box.x + 200, box.y + 60 + i * 26), 24)
+            text(surface, words, (box.x + 200, box.y + 60 + i * 26), 22)
 
 
 def run_board_window(path: pathlib.Path) -> None:

@@ -11,7 +11,16 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from simulator.ui.board_app import App, DoomView, GulchView, render_board  # noqa: E402
+from simulator.ui.board_app import (  # noqa: E402
+    HELP_DOOM,
+    RED,
+    App,
+    DoomView,
+    GulchView,
+    glyph_crosshair,
+    glyph_wounded,
+    render_board,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 GULCH = ROOT / "scenarios" / "slaughter_gulch.toml"
@@ -209,6 +218,65 @@ def test_call_out_needs_the_same_location() -> None:
     key(app, pygame.K_c)
     click(app, view.token_centre("gabriel"))
     assert view.posses is None and "Not allowed" in view.message
+
+
+def test_out_of_town_button_adds_a_deed_aside_and_undo_removes_it() -> None:
+    app, view = doom()
+    before = view.town.out_of_town
+    click(app, view.out_of_town_buttons()["alice"].center)
+    added = view.town.out_of_town[-1]
+    assert view.town.out_of_town[:-1] == before and added.owner == "alice"
+    assert added.id not in {d.id for d in before}
+    assert view.location_at(view.location_rect(added.id).center) == added.id          # drawn aside
+    assert all(added.id not in s.locations for s in view.town.streets)                # not in a street
+    assert "adjacent to nothing" in view.message
+    drag(app, view.token_centre("nate"), view.location_rect(added.id).center)         # boots: not adjacent
+    assert view.town.dude("nate").at == added.id and view.town.dude("nate").booted
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert view.town.out_of_town == before
+
+
+def test_o_key_adds_an_out_of_town_deed_for_the_selected_dudes_player() -> None:
+    app, view = doom()
+    key(app, pygame.K_o)                                          # nothing selected: explained, no change
+    assert len(view.town.out_of_town) == 2 and "Select" in view.message
+    click(app, view.token_centre("nate"))
+    key(app, pygame.K_o)
+    assert view.town.out_of_town[-1].owner == "bob"
+    click(app, (view.location_rect("1st-bank").centerx, view.location_rect("1st-bank").bottom - 10))
+    key(app, pygame.K_o)
+    assert view.town.out_of_town[-1].owner == "alice"
+    assert len({d.id for d in view.town.out_of_town}) == 4
+    rects = [view.location_rect(d.id) for d in view.town.out_of_town]
+    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(r.bottom < min(b.top for b in view.out_of_town_buttons().values()) for r in rects)
+
+
+def test_doom_help_lists_the_out_of_town_key() -> None:
+    assert any(keys == "O" and "out-of-town" in words for keys, words in HELP_DOOM)
+
+
+# ---- Slaughter Gulch legend
+
+
+def test_wounded_marker_is_not_red_and_not_the_shooting_crosshair() -> None:
+    wounded, crosshair = pygame.Surface((40, 40)), pygame.Surface((40, 40))
+    for surface in (wounded, crosshair):
+        surface.fill((0, 0, 0))
+    glyph_wounded(wounded, (20, 20))
+    glyph_crosshair(crosshair, (20, 20))
+    reds = [sum(tuple(s.get_at((x, y)))[:3] == RED for x in range(40) for y in range(40)) for s in (wounded, crosshair)]
+    assert reds[0] == 0 and reds[1] > 20
+
+
+def test_legend_explains_every_marker_including_the_control_band() -> None:
+    _, view = gulch()
+    words = " ".join(view.LEGEND)
+    for meaning in ("townsfolk", "Deputy", "selected", "wounded", "jail cell", "held", "move", "see", "shoot"):
+        assert meaning in words
+    surface = pygame.Surface((1280, 800))
+    view.draw(surface)                                  # every legend glyph draws
 
 
 # ---- rendering
