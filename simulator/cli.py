@@ -7,6 +7,7 @@
 ``gaslands export-templates -o DIR``  the template set as printable 1:1 SVG sheets
 ``gaslands simulate FILE --games N --seed S``  bot games, headless, with a summary
 ``gaslands check TRACK``          check a Death Race track's gates (p.124-125)
+``gaslands export-track FILE -o DIR``  the table as a printable overview and 1:1 A4 tiles (SVG)
 
 Exit codes: 0 success, 2 invalid input (the problems are printed on stderr,
 one line each, naming file, table, key and reason), 3 no display.
@@ -149,6 +150,24 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
+def cmd_export_track(args: argparse.Namespace) -> int:
+    """Write a scenario's table as an A4 overview and 1:1 A4 tiles to tape together."""
+    from simulator.scenario.loader import load_scenario
+    from simulator.scenario.track_export import export_track
+
+    scenario = load_scenario(args.file)
+    try:
+        done = export_track(scenario, Path(args.output))
+    except OSError as exc:
+        print(f"gaslands: cannot write the track to {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    first, last = done.tiles[0].stem.removeprefix("tile-"), done.tiles[-1].stem.removeprefix("tile-")
+    print(f"wrote {done.overview} and {len(done.tiles)} tiles {first}..{last} ({done.cols} columns x "
+          f"{done.rows} rows of A4 portrait, {len(done.empty)} empty) to {args.output}; "
+          "print at 100% / actual size")
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play bot games headless and print a summary."""
     from simulator.gaslands.simulate import simulate_command
@@ -205,6 +224,9 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--template-set", dest="template_set_sub")
     check = sub.add_parser("check", help="check a Death Race track's gates against the rules (p.124-125)")
     check.add_argument("file")
+    track = sub.add_parser("export-track", help="printable SVG of a scenario's table: overview + 1:1 A4 tiles")
+    track.add_argument("file")
+    track.add_argument("-o", "--output", required=True, help="folder for overview.svg and tile-*.svg")
     sim = sub.add_parser("simulate", help="play bot games headless")
     sim.add_argument("file")
     sim.add_argument("--games", type=int, default=10)
@@ -217,6 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
 COMMANDS = {
     None: cmd_play, "play": cmd_play, "render": cmd_render, "rule": cmd_rule,
     "export-templates": cmd_export_templates, "simulate": cmd_simulate, "check": cmd_check,
+    "export-track": cmd_export_track,
 }
 
 
