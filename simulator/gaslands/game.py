@@ -777,7 +777,10 @@ class Game:
         if surfaces:
             v = self._movement_step_effects(v, report)
         if report.removed:
+            fresh = sorted(set(report.removed) - self.state.removed_obstacles)
             self.state = replace(self.state, removed_obstacles=self.state.removed_obstacles | set(report.removed))
+            for gone in fresh:
+                self._event(f"{gone} is smashed and removed from the table", "Destructible Obstacles, p.49")
         if report.disqualified:
             v = replace(v, status=Status.DISQUALIFIED)
             self._event(f"{v.id} leaves the table and is disqualified", "Edge of the Table, p.87")

@@ -53,7 +53,7 @@ HELP_GULCH = [
     ("Click a dude", "show where it may move (green), sees (blue outline), may shoot (crosshair)"),
     ("Drag a dude", "move it; an illegal drop snaps back with the reason"),
     ("R", "toggle Run (four spaces, no other action)"),
-    ("P", "planning mode: each outfit plans in secret, Enter passes on;"),
+    ("P", "planning mode: each outfit plans in secret, Enter passes on; P again abandons it;"),
     ("", "after the last outfit all moves are revealed together"),
     ("E", "end the round: the Deputy moves to the next building"),
 ]
@@ -426,6 +426,8 @@ class GulchView(_View):
             self.message = "Run: up to four spaces, no other action." if self.run else "Walk: up to two spaces."
         elif key == pygame.K_p and not self.planning:
             self.start_planning()
+        elif key == pygame.K_p:
+            self.abandon_planning()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.planning:
             self.next_planner()
         elif key == pygame.K_e and not self.planning:
@@ -433,11 +435,28 @@ class GulchView(_View):
                         else "Round over.")
 
     def cancel(self) -> None:
+        """Esc: drop the drag and the selection; secret plans are kept (P abandons planning)."""
         super().cancel()
-        if self.planning:
-            self.planning, self.plans, self.curtain = [], {}, False
-            self.message = "Planning cancelled."
         self.selected = None
+        if self.planning:
+            self.message = f"{pretty(self.planning[0])}: still planning (Enter passes on, P abandons planning)."
+
+    def abandon_planning(self) -> None:
+        """P while planning: give up this round's secret plans."""
+        self.planning, self.plans, self.curtain, self.run = [], {}, False, False
+        self.message = "Planning abandoned: no plan was carried out."
+
+    def undo(self) -> None:
+        """Ctrl+Z: while planning, take back this outfit's last plan; otherwise undo the last change."""
+        if not self.planning:
+            super().undo()
+            return
+        mine = [d for d in self.plans if self.town.dude(d).outfit == self.planning[0]]
+        if not mine:
+            self.message = "No plan of yours to take back."
+            return
+        del self.plans[mine[-1]]
+        self.message = f"Plan for {mine[-1]} taken back."
 
     def start_planning(self) -> None:
         """Begin step 2: each outfit in turn plans its moves behind its screen."""
@@ -445,12 +464,14 @@ class GulchView(_View):
         self.plans = {}
         self.selected = None
         self.curtain = True
+        self.run = False
         self.message = f"{pretty(self.planning[0])}: drag your dudes to plan, then press Enter."
 
     def next_planner(self) -> None:
         """Pass the screen to the next outfit, or reveal every plan after the last."""
         self.planning.pop(0)
         self.selected = None
+        self.run = False  # each outfit chooses Walk or Run behind its own screen
         if self.planning:
             self.curtain = True
             self.message = f"{pretty(self.planning[0])}: drag your dudes to plan, then press Enter."

@@ -267,8 +267,8 @@ class GameController:
                 v = self.vehicle(piece.id)
             except KeyError:
                 continue
-            if v.status in (Status.REMOVED, Status.DISQUALIFIED):
-                continue
+            if v.status in (Status.REMOVED, Status.DISQUALIFIED) or piece.id in self.state.removed_obstacles:
+                continue  # a wreck destroyed in a collision is gone from the table (p.44, p.49)
             pieces.append(replace(piece, pose=v.pose, gear=v.gear, reversing=v.reversing))
         removed = self.state.removed_obstacles
         obstacles = tuple(o for o in base.obstacles if o.id not in removed)
@@ -276,7 +276,8 @@ class GameController:
 
     def wrecks(self) -> frozenset[str]:
         """Ids of the vehicles that are wrecks on the table (p.43)."""
-        return frozenset(v.id for v in self.state.vehicles if v.status is Status.WRECK)
+        return frozenset(v.id for v in self.state.vehicles
+                         if v.status is Status.WRECK and v.id not in self.state.removed_obstacles)
 
     def moving_pose(self, vehicle_id: str) -> Pose | None:
         """Where an animated vehicle is drawn now (None: at its pose)."""

@@ -389,6 +389,10 @@ def _title(ctl: GameController) -> str:
         "lose_control": f"{who}: {ctl.name(p.note)} loses control",
         "pass_pole": f"{who}: pass Pole Position",
         "votes": f"{who}: Audience Votes",
+        "deploy": f"{who}: place a vehicle on the Starting Grid",
+        "declare": f"{who}: {name}'s choice",
+        "pivot": f"{who}: pivot {name}",
+        "piledriver": f"{who}: place the Piledriver's victim",
         "game_over": ctl.result_text(),
     }
     return titles.get(p.kind, p.kind) + (" (bot)" if ctl.is_bot_turn() else "")

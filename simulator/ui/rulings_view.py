@@ -374,11 +374,11 @@ def _shot_lines(table: Table, template_set: TemplateSet, state: RulingsState, na
         return out
     out.append((f"In arc and range (p.28): with {margin:.1f} mm to spare.", good))
     if not r.targetable:
-        out.append(("Cannot be targeted: a Tall obstruction blocks every placement (p.87): "
+        out.append(("Cannot be targeted: a Tall obstruction blocks every placement (p.87); the one drawn: "
                     + ", ".join(r.blocked_by), warn))
     elif r.cover:
-        out.append(("Cover (p.29): -1 to hit; every placement crosses " + ", ".join(_named(table, r.cover_from))
-                    + " before the target.", draw.SELECT))
+        out.append(("Cover (p.29): -1 to hit; every placement crosses an obstruction before the target "
+                    "(the one drawn crosses " + ", ".join(_named(table, r.cover_from)) + ").", draw.SELECT))
     else:
         out.append(("No cover: the best placement reaches the target clear (p.29).", good))
         near = getattr(r, "near_part", None)

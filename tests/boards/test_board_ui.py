@@ -301,3 +301,22 @@ def test_every_view_draws_with_overlays(tmp_path: Path) -> None:
         app.update()
         app.draw(surface)
         assert surface.get_at((512, 350)) != surface.get_at((5, 5)) or app.show_help
+
+
+def test_planning_survives_escape_and_undo_takes_back_a_plan() -> None:
+    """Esc only deselects while planning; Ctrl+Z takes back the planner's last plan (QA findings)."""
+    app, view = gulch()
+    key(app, pygame.K_r)                              # Run before planning...
+    key(app, pygame.K_p)
+    assert not view.run                               # ...does not leak into the secret plans
+    key(app, pygame.K_RETURN)
+    drag(app, view.token_centres()["ranger-1"], view.location_rect("street:0:3").center)
+    key(app, pygame.K_ESCAPE)
+    assert view.planning and "ranger-1" in view.plans
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert view.planning and "ranger-1" not in view.plans
+    key(app, pygame.K_r)                              # the Rangers plan a Run...
+    key(app, pygame.K_RETURN)                         # ...and pass the screen on
+    assert not view.run                               # the Agency does not see it
+    key(app, pygame.K_p)
+    assert not view.planning and not view.plans
