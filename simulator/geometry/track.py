@@ -13,7 +13,7 @@ from typing import Literal
 import shapely
 from shapely.geometry import LineString, Polygon
 
-from simulator.geometry.table import Gate, Table
+from simulator.geometry.table import Gate, Line, Table
 from simulator.geometry.templates import TemplateSet
 
 MIN_GATES = 3
@@ -42,6 +42,11 @@ class Finding:
     def render(self) -> str:
         """``error: gate-2: ... (p.124)``."""
         return f"{self.severity}: {self.where}: {self.message} ({self.page})"
+
+
+def _centre(piece: Gate | Line) -> tuple[float, float]:
+    a, b = (piece.post_a, piece.post_b) if isinstance(piece, Gate) else (piece.a, piece.b)
+    return ((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0)
 
 
 def _corridor(a: LineString, b: LineString, spread_mm: float) -> Polygon:
@@ -95,22 +100,34 @@ def check_track(table: Table, template_set: TemplateSet) -> list[Finding]:
 def _guidelines(table: Table, gates: list[Gate], long_mm: float) -> list[Finding]:
     out: list[Finding] = []
     # gates are passed in number order; the last gate is the Finish Line and, on a loop, the Starting
-    # Line too, so the first leg runs from the last gate to Gate 1
-    legs = list(zip(gates, gates[1:], strict=False))
-    if len(gates) >= MIN_GATES:
+    # Line too, so the first leg runs from the last gate to Gate 1 (or from a [[line]] kind "start")
+    legs: list[tuple[Gate | Line, Gate]] = list(zip(gates, gates[1:], strict=False))
+    start = next((ln for ln in table.lines if ln.kind == "start"), None)
+    if gates and start is not None:
+        legs.insert(0, (start, gates[0]))
+    elif len(gates) >= MIN_GATES:
         legs.insert(0, (gates[-1], gates[0]))
     for a, b in legs:
-        d = a.line.distance(b.line)
+        ax, ay = _centre(a)
+        bx, by = _centre(b)
+        dx, dy = b.direction
+        if (bx - ax) * dx + (by - ay) * dy < 0:
+            out.append(Finding("warning", f"{a.id}->{b.id}", f"{b.id} faces away from the way in from {a.id}: "
+                                                           "cars must turn round to pass it the right way",
+                               "p.124"))
+    for a, b in legs:
+        a_line = a.line if isinstance(a, Gate) else a.segment
+        d = a_line.distance(b.line)
         if d > MAX_LEG_LONG_STRAIGHTS * long_mm:
             out.append(Finding("warning", f"{a.id}->{b.id}", f"{d:.0f} mm between the gates; keep gates within "
                                                            f"three Long Straights ({3 * long_mm:g} mm)", "p.125"))
         if b is gates[0]:
-            lane = _corridor(a.line, b.line, 0.0)
+            lane = _corridor(a_line, b.line, 0.0)
             on_leg = [o.id for o in table.obstacles if o.polygon.intersects(lane)]
             if on_leg:
                 out.append(Finding("warning", f"{a.id}->{b.id}", "the run from the Starting Line to Gate 1 should "
                                                                f"be an easy drive; in the way: {', '.join(on_leg)}",
                                    "p.125"))
-        elif not any(o.polygon.intersects(_corridor(a.line, b.line, long_mm / 2.0)) for o in table.obstacles):
+        elif not any(o.polygon.intersects(_corridor(a_line, b.line, long_mm / 2.0)) for o in table.obstacles):
             out.append(Finding("warning", f"{a.id}->{b.id}", "no obstacle on this leg of the track", "p.125"))
     return out

@@ -65,3 +65,14 @@ def test_check_command_exit_codes(capsys) -> None:  # type: ignore[no-untyped-de
     assert main(["check", str(bundled_scenario("death_race.toml"))]) == 0
     assert "legal Death Race track" in capsys.readouterr().out
     assert main(["check", str(Path(bundled_scenario()))]) == 1
+
+
+def test_a_gate_facing_away_from_its_approach_is_a_warning_p124() -> None:
+    # gate() makes gates facing -x (the left-hand normal of post_a -> post_b); the race runs right to
+    # left, g1 at x = 1400, g2 at 800, g3 at 200. Flipping g2's posts makes it face +x, back at g1.
+    g1, g3 = gate("g1", 1, 1400, 100), gate("g3", 3, 200, 100)
+    g2 = Gate("g2", 2, (800.0, 282.0), (800.0, 100.0))
+    rocks = (Obstacle("rock", box(1080, 150, 1100, 170)), Obstacle("rock2", box(480, 150, 500, 170)))
+    found = messages(Table(1800, 1200, gates=(g1, g2, g3), obstacles=rocks))
+    assert any(m.startswith("warning: g1->g2:") and "faces away" in m for m in found)
+    assert not any(m.startswith("warning: g2->g3:") and "faces away" in m for m in found)
