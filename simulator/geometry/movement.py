@@ -28,7 +28,7 @@ from simulator.geometry.contact import Edge, Orientation, classify, overlaps, ov
 from simulator.geometry.path import Path, Segment, appended, truncated
 from simulator.geometry.placement import Move, PlacedMove, place
 from simulator.geometry.pose import CONTACT_MM, TOUCH_MM, Pose, footprint, footprint_corners, half_diagonal_mm
-from simulator.geometry.table import Obstacle, Table, VehiclePiece
+from simulator.geometry.table import Obstacle, Surface, Table, VehiclePiece
 from simulator.geometry.templates import TemplateSet
 
 HULL_STEP = 0.25
@@ -315,13 +315,13 @@ class _EdgeSet:
         self.vx, self.vy = verts.T
         self.ebox: F64 = np.column_stack((self.x1, -self.x0, self.y1, -self.y0))
         self.vbox: F64 = np.column_stack((self.vx, -self.vx, self.vy, -self.vy))
+        self.box: F64 = np.vstack((self.ebox, self.vbox))
 
     def in_box(self, x0: float, x1: float, y0: float, y1: float) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
         """(edges, vertices) whose bounding boxes meet the box [x0, x1] x [y0, y1]."""
-        low = np.array((x0, -x1, y0, -y1))
-        e: NDArray[np.bool_] = np.all(self.ebox >= low, axis=1)
-        v: NDArray[np.bool_] = np.all(self.vbox >= low, axis=1)
-        return e, v
+        both: NDArray[np.bool_] = np.all(self.box >= np.array((x0, -x1, y0, -y1)), axis=1)
+        n = len(self.ebox)
+        return both[:n], both[n:]
 
     @staticmethod
     def build(parts: list[F64], eps: float) -> _EdgeSet:
@@ -383,7 +383,7 @@ def _line_hits_translate(px: F64, py: F64, vx: float, vy: float, ax: F64, ay: F6
     s = (mx * ry - my * rx) / nv
     lam = mx * rx + my * ry + (mx * vx + my * vy) * s
     ok = (s >= 0.0) & (lam >= 0.0) & (lam <= length)
-    return float(s[ok].min()) if ok.any() else math.inf
+    return float(np.where(ok, s, math.inf).min())
 
 
 def _circle_hits_translate(px: F64, py: F64, vx: float, vy: float, qx: F64, qy: F64, eps: float) -> float:
@@ -392,8 +392,7 @@ def _circle_hits_translate(px: F64, py: F64, vx: float, vy: float, qx: F64, qy: 
     b = rx * vx + ry * vy
     disc = b * b - (rx * rx + ry * ry) + eps * eps
     s = -b - np.sqrt(disc)
-    ok = s >= 0.0
-    return float(s[ok].min()) if ok.any() else math.inf
+    return float(np.where(s >= 0.0, s, math.inf).min())
 
 
 def _line_hits_rotate(px: F64, py: F64, cx: float, cy: float, sgn: float, ax: F64, ay: F64, mx: F64, my: F64,
@@ -757,9 +756,9 @@ def reach_bounds(placed: PlacedMove, v: VehiclePiece) -> tuple[float, float, flo
     if placed.template_polygon is not placed.movement_polygon:
         boxes.append(placed.template_polygon.bounds)
     for pose in (placed.start, placed.final_position):
-        c = footprint_corners(pose, v.length_mm, v.width_mm)
-        lo, hi = c.min(axis=0), c.max(axis=0)
-        boxes.append((float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])))
+        c = footprint_corners(pose, v.length_mm, v.width_mm).tolist()
+        xs, ys = [p[0] for p in c], [p[1] for p in c]
+        boxes.append((min(xs), min(ys), max(xs), max(ys)))
     pad = half_diagonal_mm(v.length_mm, v.width_mm) + 1.0
     return (min(b[0] for b in boxes) - pad, min(b[1] for b in boxes) - pad,
             max(b[2] for b in boxes) + pad, max(b[3] for b in boxes) + pad)
@@ -880,14 +879,41 @@ def _surfaces(table: Table, placed: PlacedMove, end: VehiclePiece, airborne: boo
     out = {"road": False, "rough": False, "treacherous": False}
     if airborne or not table.surfaces:
         return out
+    road = _road_of(table.surfaces)
+    others = [s for s in table.surfaces if s.kind != "road"]
+    if road is None and others:
+        # a surface whose box misses both shapes' boxes cannot meet their union: skip the union
+        b = np.array([placed.movement_polygon.bounds, end.footprint.bounds])
+        x0, y0 = b[:, 0].min() - 1e-6, b[:, 1].min() - 1e-6
+        x1, y1 = b[:, 2].max() + 1e-6, b[:, 3].max() + 1e-6
+        sb = shapely.bounds(np.array([s.polygon for s in others], dtype=object))
+        meet = (sb[:, 0] <= x1) & (sb[:, 2] >= x0) & (sb[:, 1] <= y1) & (sb[:, 3] >= y0)
+        others = [s for s, m in zip(others, meet.tolist(), strict=True) if m]
+    if road is None and not others:
+        return out
     both = shapely.union(placed.movement_polygon, end.footprint)
-    roads = [s.polygon for s in table.surfaces if s.kind == "road"]
-    if roads:
-        out["road"] = bool(shapely.union_all(roads).buffer(TOUCH_MM).contains(both))
-    for s in table.surfaces:
-        if s.kind != "road" and overlaps(both, s.polygon):
+    if road is not None:
+        out["road"] = bool(road.contains(both))
+    for s in others:
+        if overlaps(both, s.polygon):
             out[s.kind] = True
     return out
+
+
+_ROADS: dict[int, tuple[tuple[Surface, ...], BaseGeometry | None]] = {}
+
+
+def _road_of(surfaces: tuple[Surface, ...]) -> BaseGeometry | None:
+    """The road surfaces' union grown by 0.01 mm (None without road), remembered per surfaces tuple."""
+    hit = _ROADS.get(id(surfaces))
+    if hit is not None and hit[0] is surfaces:
+        return hit[1]
+    roads = [s.polygon for s in surfaces if s.kind == "road"]
+    road = shapely.union_all(roads).buffer(TOUCH_MM) if roads else None
+    if len(_ROADS) > 64:
+        _ROADS.clear()
+    _ROADS[id(surfaces)] = (surfaces, road)
+    return road
 
 
 def gates_passed(table: Table, path: Path, vehicle: VehiclePiece) -> tuple[str, ...]:
@@ -906,16 +932,39 @@ def gates_passed(table: Table, path: Path, vehicle: VehiclePiece) -> tuple[str, 
         return ()
     n = max(2, math.ceil(path.total))
     poses = [path.pose_at(path.total * i / n) for i in range(n + 1)]
+    xs = np.array([p.x_mm for p in poses])
+    ys = np.array([p.y_mm for p in poses])
+    dxs, dys = xs[1:] - xs[:-1], ys[1:] - ys[:-1]
+    hulls: NDArray[np.object_] | None = None
     first: dict[str, int] = {}
     for gate in near:
-        line: LineString = gate.line
         gx, gy = gate.direction
-        for i, (a, b) in enumerate(zip(poses[:-1], poses[1:], strict=True)):
-            moving = (b.x_mm - a.x_mm) * gx + (b.y_mm - a.y_mm) * gy
-            if moving > 1e-9 and _swept_hull(a, b, vehicle).distance(line) <= TOUCH_MM:
-                first[gate.id] = i
-                break
+        moving = np.flatnonzero(dxs * gx + dys * gy > 1e-9)
+        if not len(moving):
+            continue
+        if hulls is None:
+            hulls = _swept_hulls(poses, vehicle)
+        hit = np.flatnonzero(shapely.distance(hulls[moving], gate.line) <= TOUCH_MM)
+        if len(hit):
+            first[gate.id] = int(moving[hit[0]])
     return tuple(sorted(first, key=lambda g: first[g]))
+
+
+def _swept_hulls(poses: list[Pose], v: VehiclePiece) -> NDArray[np.object_]:
+    """:func:`_swept_hull` of each pair of consecutive poses (the same numbers, in one go)."""
+    rads = [math.radians(p.heading_deg) for p in poses]
+    c = np.array([math.cos(r) for r in rads])
+    s = np.array([math.sin(r) for r in rads])
+    x = np.array([p.x_mm for p in poses])
+    y = np.array([p.y_mm for p in poses])
+    fx, fy = c * v.length_mm / 2.0, s * v.length_mm / 2.0
+    lx, ly = -s * v.width_mm / 2.0, c * v.width_mm / 2.0
+    corners = np.stack((np.stack((x + fx + lx, y + fy + ly), axis=1), np.stack((x - fx + lx, y - fy + ly), axis=1),
+                        np.stack((x - fx - lx, y - fy - ly), axis=1), np.stack((x + fx - lx, y + fy - ly), axis=1)),
+                       axis=1)  # (poses, 4, 2) as footprint_corners
+    pts = np.concatenate((corners[:-1], corners[1:]), axis=1)  # (steps, 8, 2)
+    hulls: NDArray[np.object_] = shapely.convex_hull(shapely.multipoints(pts))
+    return hulls
 
 
 def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: TemplateSet,

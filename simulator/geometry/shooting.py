@@ -225,18 +225,20 @@ def _band(xs: F64, ys: F64, pcs: _Pieces, lo: F64, hi: F64) -> tuple[F64, F64]:
     Returns (N, P) arrays ``xl``, ``xr``; ``inf``/``-inf`` where the band misses
     the piece. Exact for convex pieces (the piece's slice is convex).
     """
-    x2, y2 = xs[:, pcs.nxt], ys[:, pcs.nxt]
+    nxt = pcs.nxt
+    x2, y2 = xs[:, nxt], ys[:, nxt]
     inside = (ys >= lo) & (ys <= hi)
-    cmin = np.where(inside, xs, np.inf)
-    cmax = np.where(inside, xs, -np.inf)
     dy = y2 - ys
     flat = dy == 0.0
     safe = np.where(flat, 1.0, dy)
-    for c in (lo, hi):
-        cross = ((ys - c) * (y2 - c) <= 0.0) & ~flat
-        xc = xs + (c - ys) / safe * (x2 - xs)
-        cmin = np.minimum(cmin, np.where(cross, xc, np.inf))
-        cmax = np.maximum(cmax, np.where(cross, xc, -np.inf))
+    # both band edges at once (the same element-wise arithmetic as one edge at a time)
+    c = np.stack((lo, hi)) if lo.shape == hi.shape else np.stack(np.broadcast_arrays(lo, hi))
+    cross = ((ys - c) * (y2 - c) <= 0.0) & ~flat
+    xc = xs + (c - ys) / safe * (x2 - xs)
+    lo_x = np.where(cross, xc, np.inf)
+    hi_x = np.where(cross, xc, -np.inf)
+    cmin = np.minimum(np.minimum(np.where(inside, xs, np.inf), lo_x[0]), lo_x[1])
+    cmax = np.maximum(np.maximum(np.where(inside, xs, -np.inf), hi_x[0]), hi_x[1])
     return np.minimum.reduceat(cmin, pcs.starts, axis=1), np.maximum.reduceat(cmax, pcs.starts, axis=1)
 
 
@@ -645,8 +647,9 @@ def _straight_hits(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, x
     lo, hi = np.full((len(s), 1), -hw + _EPS), np.full((len(s), 1), hw - _EPS)
     ol, orr = _band(xs, ys, obst, lo, hi)
     piece_hit = (ol < x_first[:, None] - _EPS) & (orr > _EPS)
-    for k in range(n_obst):
-        hits[:, k] = piece_hit[:, obst.owner == k].any(axis=1)
+    owner = obst.owner  # non-decreasing: pieces are listed obstruction by obstruction
+    first = np.flatnonzero(np.diff(owner, prepend=-1))
+    hits[:, owner[first]] = np.logical_or.reduceat(piece_hit, first, axis=1)
     return hits
 
 
