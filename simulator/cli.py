@@ -9,7 +9,7 @@
 ``gaslands check TRACK``          check a Death Race track's gates (p.124-125)
 ``gaslands export-track FILE -o DIR``  the table as a printable overview and 1:1 A4 tiles (SVG)
 
-Exit codes: 0 success, 2 invalid input (the problems are printed on stderr,
+Exit codes: 0 success, 1 a track that breaks the rules (`check`), 2 invalid input (the problems are printed on stderr,
 one line each, naming file, table, key and reason), 3 no display.
 """
 
