@@ -482,20 +482,7 @@ def _band_rows(v: _Pieces, piece_idx: Idx, lo: F64, hi: F64) -> tuple[F64, F64]:
     first = v.starts[piece_idx][:, None]
     idx = first + np.minimum(k, sz - 1)
     nxt = first + (np.minimum(k, sz - 1) + 1) % sz
-    xs, ys = v.xy[idx, 0], v.xy[idx, 1]
-    x2, y2 = v.xy[nxt, 0], v.xy[nxt, 1]
-    lo2, hi2 = lo[:, None], hi[:, None]
-    inside = (ys >= lo2) & (ys <= hi2)
-    cmin, cmax = np.where(inside, xs, np.inf), np.where(inside, xs, -np.inf)
-    dy = y2 - ys
-    flat = dy == 0.0
-    safe = np.where(flat, 1.0, dy)
-    for c in (lo2, hi2):
-        cross = ((ys - c) * (y2 - c) <= 0.0) & ~flat
-        xc = xs + (c - ys) / safe * (x2 - xs)
-        cmin = np.minimum(cmin, np.where(cross, xc, np.inf))
-        cmax = np.maximum(cmax, np.where(cross, xc, -np.inf))
-    return cmin.min(axis=1), cmax.max(axis=1)
+    return _band_edges(v.xy[idx, 0], v.xy[idx, 1], v.xy[nxt, 0], v.xy[nxt, 1], lo[:, None], hi[:, None])
 
 
 def _slide(reach: _Reach, fam_of: Idx, lo: F64, hi: F64) -> F64:
