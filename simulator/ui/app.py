@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from pathlib import Path
@@ -68,6 +68,10 @@ PANEL_PX = 370
 GAME_PANEL_PX = 440
 GAME_CARD_PX = 64
 GAME_PROMPT_PX = 330
+BADGE_FONT = 17
+"""Font size of the badges over cars (COLLISION, WIPEOUT, hits)."""
+HEADLINE_STEP = 15
+"""Line step of the panel headline (font 18) when it wraps to a second line."""
 GAME_SAVE_NAME = "gaslands_game.json"
 RACES = ("street_race", "death_race")
 CLICK_SLOP_PX = 4
@@ -1080,9 +1084,26 @@ class App:
             self.hand.layer.step(dt)
 
     # ================================================================ widgets
+    def headline_lines(self) -> list[str]:
+        """The panel's headline, wrapped to at most two lines (in a game: the cars still to activate)."""
+        headline = self.controller.headline(self.table)
+        if self.game_view:
+            assert self.game is not None
+            names = ", ".join(self.game.name(v) for v in self.game.qualifying_now())
+            headline = (f"To activate in Gear Phase {self.game.state.round.gear_phase}: {names or 'none'}"
+                        if not self.game.over() else headline)
+        width = self.layout.panel[2] - 24
+        lines = game_panel.wrap(headline, 18, width)
+        if len(lines) > 2:
+            last = " ".join(lines[1:])
+            while draw.font(18).size(last + "...")[0] > width and len(last) > 1:
+                last = last[:-1]
+            lines = [lines[0], last.rstrip(" ,") + "..."]
+        return lines
+
     def _card_rects(self) -> list[tuple[str, Rect]]:
         x, y, w, h = self.layout.panel
-        top = y + 44
+        top = y + 44 + (len(self.headline_lines()) - 1) * HEADLINE_STEP
         ids = [v.id for v in self.table.vehicles]
         if self.game_view:
             assert self.game is not None
@@ -1305,6 +1326,7 @@ class App:
         for v in self.table.vehicles:
             if v.id in wrecks:
                 draw.draw_wreck(surface, self.view, v, self.vehicle_colour(v.id), self.vehicle_name(v.id))
+        names: list[pygame.Rect] = []
         for v in self.table.vehicles:
             if v.id in wrecks:
                 continue
@@ -1313,22 +1335,68 @@ class App:
                 draw.halo(surface, self.view, v.pose, v.length_mm, v.width_mm, draw.SELECT)
             elif v.id in qualifying and pose is None:
                 draw.halo(surface, self.view, v.pose, v.length_mm, v.width_mm, (200, 200, 200), width=1)
-            draw.draw_vehicle(surface, self.view, v, self.vehicle_colour(v.id), self.vehicle_name(v.id),
-                              selected=v.id == self.selected, pose=pose)
+            label = draw.draw_vehicle(surface, self.view, v, self.vehicle_colour(v.id), self.vehicle_name(v.id),
+                                      selected=v.id == self.selected, pose=pose)
+            if label is not None:
+                names.append(label)
             st = g.vehicle(v.id)
             at = pose or v.pose
             sx, sy = self.view.to_screen(at.x_mm, at.y_mm)
             tokens = f"G{st.gear}" + (f"  H{st.hazards}" if st.hazards else "")
             draw.text(surface, tokens, (sx, sy), 15, (255, 255, 255), "center", backing=(10, 10, 10, 170))
-        for vid, (badge, _) in g.flashes.items():
-            if vid not in {v.id for v in self.table.vehicles}:
-                continue
-            p = g.moving_pose(vid) or self.table.vehicle(vid).pose
-            sx, sy = self.view.to_screen(p.x_mm, p.y_mm)
-            lift = max(self.view.mm_to_px(45.0), 30.0)  # above the car, never over it
-            draw.text(surface, badge, (sx, sy - lift), 17, (255, 235, 120), "midbottom", backing=(120, 20, 20, 200))
+        for rect, badge, alpha in self.badge_layout(names):
+            draw.badge(surface, badge, rect, BADGE_FONT, (255, 235, 120), (120, 20, 20, 200), alpha)
         if g.over():
             self._draw_banner(surface, g.result_text())
+
+    def badge_layout(self, keep_clear: Sequence[pygame.Rect] = ()) -> list[tuple[pygame.Rect, str, int]]:
+        """Where each car's badge (COLLISION, WIPEOUT, hits...) goes: (screen rect, word, alpha).
+
+        One badge per car, above it; a badge that would cover another badge, a car, a name label in
+        ``keep_clear``, or the ghost of the car whose facing is being chosen moves up until it is
+        clear, and then names its car (``Red Car: WIPEOUT``). That car's own badge waits until the
+        facing is chosen.
+        """
+        g = self.game
+        if g is None:
+            return []
+        on_table = {v.id: v for v in self.table.vehicles}
+        chosen = g.facing_chosen()
+        avoid = list(keep_clear)
+        for vid, v in on_table.items():
+            avoid.append(draw.vehicle_rect_px(self.view, g.moving_pose(vid) or v.pose, v.length_mm, v.width_mm)
+                         .inflate(12 if vid == chosen else 4, 12 if vid == chosen else 4))
+        ghost = g.preview_pose() if chosen in on_table else None
+        if ghost is not None:
+            v = on_table[chosen]
+            avoid.append(draw.vehicle_rect_px(self.view, ghost, v.length_mm, v.width_mm).inflate(12, 12))
+        lift = max(self.view.mm_to_px(45.0), 30.0)  # above the car, never over it
+        top = pygame.Rect(self.layout.table).top
+        items = []
+        for vid, (word, _) in g.flashes.items():
+            if vid not in on_table or vid == chosen:
+                continue
+            p = g.moving_pose(vid) or on_table[vid].pose
+            sx, sy = self.view.to_screen(p.x_mm, p.y_mm)
+            items.append((sy, sx, vid, word))
+        placed: list[pygame.Rect] = []
+        out = []
+        for sy, sx, vid, word in sorted(items, key=lambda i: (-i[0], i[1])):  # lowest car first, stack upward
+            rect = draw.badge_rect(word, BADGE_FONT, (sx, sy - lift))
+            for _ in range(2 * (len(avoid) + len(placed)) + 4):
+                hit = next((r for r in (*placed, *avoid) if r.colliderect(rect)), None)
+                if hit is None or rect.top <= top:
+                    break
+                if not word.startswith(self.vehicle_name(vid)):
+                    word = f"{self.vehicle_name(vid)}: {word}"  # moved off its car: say whose it is
+                    bottom = rect.bottom
+                    rect = draw.badge_rect(word, BADGE_FONT, (sx, bottom))
+                    continue
+                rect.bottom = hit.top - 2
+            rect.top = max(rect.top, top)
+            placed.append(rect)
+            out.append((rect, word, g.flash_alpha(vid)))
+        return out
 
     def _draw_banner(self, surface: pygame.Surface, message: str) -> None:
         r = pygame.Rect(self.layout.table)
@@ -1434,16 +1502,11 @@ class App:
         rect = pygame.Rect(self.layout.panel)
         pygame.draw.rect(surface, draw.PANEL, rect)
         pygame.draw.line(surface, draw.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
-        headline = self.controller.headline(self.table)
-        if self.game_view:
-            assert self.game is not None
-            names = ", ".join(self.game.name(v) for v in self.game.qualifying_now())
-            headline = (f"To activate in Gear Phase {self.game.state.round.gear_phase}: {names or 'none'}"
-                        if not self.game.over() else headline)
-            while draw.font(18).size(headline)[0] > rect.width - 24 and len(headline) > 20:
-                headline = headline[:-5] + "..."
-        draw.text(surface, headline, (rect.left + 12, rect.top + 8), 18, draw.TEXT_DIM)
-        draw.text(surface, "Vehicles", (rect.left + 12, rect.top + 26), 17, draw.TEXT_DIM)
+        lines = self.headline_lines()
+        for i, line in enumerate(lines):
+            draw.text(surface, line, (rect.left + 12, rect.top + 8 + i * HEADLINE_STEP), 18, draw.TEXT_DIM)
+        draw.text(surface, "Vehicles", (rect.left + 12, rect.top + 26 + (len(lines) - 1) * HEADLINE_STEP), 17,
+                  draw.TEXT_DIM)
         boards = {d.vehicle_id: d for d in self.dashboards()}
         for vid, r in self._card_rects():
             if vid in boards:

@@ -669,6 +669,8 @@ class DoomView(_View):
     help_lines = HELP_DOOM
     CARD_GAP = 12
     PLUS_W = 36
+    MIN_CARD_W = 120
+    LINE_GAP = 6
 
     def __init__(self, game: DoomGame, size: tuple[int, int]) -> None:
         super().__init__(game.town, size, game.title)
@@ -692,12 +694,25 @@ class DoomView(_View):
 
     # ---- layout
     def _card_size(self) -> tuple[int, int]:
-        longest = max(len(s.locations) for s in self.town.streets)
-        usable = self.area.width - 2 * (self.PLUS_W + self.CARD_GAP)
-        width = min(190, (usable - (longest - 1) * self.CARD_GAP) // max(longest, 1))
+        """The widest card of any street and the height of a street's row."""
+        width = max(self._street_cards(i)[0] for i in range(len(self.town.streets)))
         rows = len(self.town.streets)
         height = min(220, (self.area.height - 150 - (rows + 1) * self.CARD_GAP) // max(rows, 1))
         return width, height
+
+    def _street_cards(self, index: int) -> tuple[int, int]:
+        """Card width and cards per line for street ``index``, sized by that street's own length.
+
+        Cards shrink to fit the row but not below :attr:`MIN_CARD_W`; a longer street wraps onto
+        more lines within its row (read left to right, line by line).
+        """
+        count = max(1, len(self.town.streets[index].locations))
+        usable = self.area.width - 2 * (self.PLUS_W + self.CARD_GAP)
+        fit = max(1, (usable + self.CARD_GAP) // (self.MIN_CARD_W + self.CARD_GAP))
+        lines = -(-count // fit)
+        per_line = -(-count // lines)
+        width = min(190, (usable - (per_line - 1) * self.CARD_GAP) // per_line)
+        return width, per_line
 
     def _row_tops(self) -> list[int]:
         """The y of each street's row: the first half above the Town Square, the rest below."""
@@ -720,14 +735,19 @@ class DoomView(_View):
                            self.area.width - 2 * (self.PLUS_W + self.CARD_GAP), 130)
 
     def _row_rects(self, index: int) -> tuple[list[pygame.Rect], pygame.Rect, pygame.Rect]:
-        """The card rects of street ``index`` (centred), and its left and right + slots."""
-        cw, ch = self._card_size()
+        """The card rects of street ``index`` (centred, wrapped onto lines if long), and its left and right + slots."""
+        _, ch = self._card_size()
+        cw, per_line = self._street_cards(index)
         street = self.town.streets[index]
         count = len(street.locations)
-        total = count * cw + (count - 1) * self.CARD_GAP
+        lines = max(1, -(-count // per_line))
+        line_h = (ch - (lines - 1) * self.LINE_GAP) // lines
+        shown = min(count, per_line)
+        total = shown * cw + (shown - 1) * self.CARD_GAP
         x0 = self.area.centerx - total // 2
         y = self._row_tops()[index]
-        cards = [pygame.Rect(x0 + i * (cw + self.CARD_GAP), y, cw, ch) for i in range(count)]
+        cards = [pygame.Rect(x0 + (i % per_line) * (cw + self.CARD_GAP), y + (i // per_line) * (line_h + self.LINE_GAP),
+                             cw, line_h) for i in range(count)]
         left = pygame.Rect(x0 - self.CARD_GAP - self.PLUS_W, y + ch // 2 - 30, self.PLUS_W, 60)
         right = pygame.Rect(x0 + total + self.CARD_GAP, y + ch // 2 - 30, self.PLUS_W, 60)
         return cards, left, right
@@ -739,23 +759,39 @@ class DoomView(_View):
             cards, _, _ = self._row_rects(i)
             rects.update(zip(street.locations, cards, strict=True))
         slot = self._aside_slot()
+        cols = self._aside_columns()
+        width = (self.aside.width - (cols - 1) * 8) // cols
         for i, deed in enumerate(self.town.out_of_town):
-            rects[deed.id] = pygame.Rect(self.aside.x, self.aside.y + 30 + i * slot, self.aside.width, slot - 10)
+            rects[deed.id] = pygame.Rect(self.aside.x + (i % cols) * (width + 8), self.aside.y + 30 + (i // cols) * slot,
+                                         width, slot - 10)
         return rects
 
-    def _aside_slot(self) -> int:
-        """Height per out-of-town card: 130 px, shrinking so the cards and the player panel always fit."""
+    def _aside_columns(self) -> int:
+        """Columns of out-of-town cards: more when one column would make them shorter than 56 px."""
         count = max(1, len(self.town.out_of_town))
-        room = self.aside.height - 30 - self._panel_height()
-        return max(56, min(130, room // count))
+        room = self._panel_top() - 10 - (self.aside.y + 30)
+        cols = 1
+        while cols < 3 and room // -(-count // cols) < 56:
+            cols += 1
+        return cols
+
+    def _aside_slot(self) -> int:
+        """Height per out-of-town card: 130 px, shrinking so the cards fit above the player panel."""
+        count = max(1, len(self.town.out_of_town))
+        room = self._panel_top() - 10 - (self.aside.y + 30)
+        return max(20, min(130, room // -(-count // self._aside_columns())))
 
     def _panel_height(self) -> int:
         """Room kept below the out-of-town cards for the player list and the posses."""
         return 40 + 28 * len(self.town.streets) + 150
 
     def _panel_top(self) -> int:
-        """The y where the player list (with its "+ out of town" buttons) starts."""
-        return self.aside.y + 40 + len(self.town.out_of_town) * self._aside_slot()
+        """The y where the player list (with its "+ out of town" buttons) starts.
+
+        Fixed at the foot of the aside, so a "+ out of town" button stays put however many
+        Strikes it adds (a second click adds another Strike rather than hitting the new card).
+        """
+        return self.aside.bottom - self._panel_height() + 10
 
     def out_of_town_buttons(self) -> dict[str, pygame.Rect]:
         """The "+ out of town" button of each player, beside that player's line in the side panel."""
@@ -1018,10 +1054,8 @@ class DoomView(_View):
         pygame.draw.rect(surface, fill, rect, border_radius=5)
         border = GOLD if dude.id == self.selected_dude else INK
         pygame.draw.rect(surface, border, rect, 3 if dude.id == self.selected_dude else 1, border_radius=5)
-        label = f"{self.name(dude.id)}{' (booted)' if dude.booted else ''}"
-        while font(20).size(label)[0] > rect.width - 8 and len(label) > 3:
-            label = label[:-2]
-        text(surface, label, (rect.x + 5, rect.y + 4), 20, INK)
+        label, size = self.token_label(dude, rect.width - 8)
+        text(surface, label, (rect.x + 5, rect.centery - font(size).get_height() // 2), size, INK)
         if role:
             ring = GREEN if role.startswith("dealer") else RED
             pygame.draw.rect(surface, ring, rect.inflate(6, 6), 3, border_radius=7)
@@ -1029,6 +1063,18 @@ class DoomView(_View):
                 badge = pygame.Rect(rect.right - 42, rect.y + 3, 38, 16)
                 pygame.draw.rect(surface, GOLD, badge, border_radius=4)
                 text(surface, "boots", badge.center, 16, INK, centre=True)
+
+    def token_label(self, dude: dt.Dude, width: int) -> tuple[str, int]:
+        """A dude's token text and font size: the whole name, shrunk (not cut) to fit ``width`` px."""
+        label = f"{self.name(dude.id)}{' (booted)' if dude.booted else ''}"
+        size = 20
+        while size > 11 and font(size).size(label)[0] > width:
+            size -= 1
+        if font(size).size(label)[0] > width:  # a last resort on a very narrow card
+            while len(label) > 2 and font(size).size(label + ".")[0] > width:
+                label = label[:-1]
+            label += "."
+        return label, size
 
     def _draw_side_panel(self, surface: pygame.Surface) -> None:
         x, y = self.aside.x, self._panel_top()

@@ -271,8 +271,11 @@ def vehicle_shapes(pose: Pose, length_mm: float, width_mm: float) -> dict[str, n
 
 
 def draw_vehicle(surface: pygame.Surface, view: View, v: VehiclePiece, colour: Sequence[int], name: str,
-                 selected: bool = False, pose: Pose | None = None, label: bool = True) -> None:
-    """A vehicle footprint in its team colour with a windscreen and a white chevron at the front."""
+                 selected: bool = False, pose: Pose | None = None, label: bool = True) -> pygame.Rect | None:
+    """A vehicle footprint in its team colour with a windscreen and a white chevron at the front.
+
+    Returns the screen rect of its name label (None without one), so badges can keep clear of it.
+    """
     shapes = vehicle_shapes(pose or v.pose, v.length_mm, v.width_mm)
     body = view.points_to_screen(shapes["body"])
     if selected:
@@ -292,8 +295,37 @@ def draw_vehicle(surface: pygame.Surface, view: View, v: VehiclePiece, colour: S
             anchor = "midright" if dx > 0 else "midleft"
         else:
             anchor = "midtop" if dy < 0 else "midbottom"
-        text(surface, name, (rx - dx * 6.0, ry - dy * 6.0), 17, SELECT if selected else TEXT, anchor,
-             backing=(15, 15, 15, 170))
+        return text(surface, name, (rx - dx * 6.0, ry - dy * 6.0), 17, SELECT if selected else TEXT, anchor,
+                    backing=(15, 15, 15, 170)).inflate(8, 4)
+    return None
+
+
+def vehicle_rect_px(view: View, pose: Pose, length_mm: float, width_mm: float) -> pygame.Rect:
+    """The screen bounding box of a vehicle's footprint at ``pose``."""
+    pts = view.points_to_screen(vehicle_shapes(pose, length_mm, width_mm)["body"])
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 1,
+                       math.ceil(max(ys) - min(ys)) + 1)
+
+
+def badge_rect(message: str, size: int, pos: tuple[float, float], anchor: str = "midbottom") -> pygame.Rect:
+    """Where :func:`badge` would draw ``message`` (with its backing) for this ``anchor`` at ``pos``."""
+    rect = font(size).render(message, True, TEXT).get_rect()
+    pad = rect.inflate(8, 4)
+    setattr(pad, anchor, (round(pos[0]), round(pos[1])))
+    return pad
+
+
+def badge(surface: pygame.Surface, message: str, rect: pygame.Rect, size: int, colour: Colour, backing: Colour,
+          alpha: int = 255) -> None:
+    """``message`` on a box filling ``rect`` (from :func:`badge_rect`), the whole badge at ``alpha`` (fading)."""
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    box.fill(backing)
+    img = font(size).render(message, True, colour)
+    box.blit(img, img.get_rect(center=(rect.width // 2, rect.height // 2)))
+    if alpha < 255:
+        box.fill((255, 255, 255, max(0, alpha)), special_flags=pygame.BLEND_RGBA_MULT)
+    surface.blit(box, rect.topleft)
 
 
 def _grow_px(pts: Sequence[tuple[float, float]], by: float) -> list[tuple[float, float]]:

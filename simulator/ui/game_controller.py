@@ -80,6 +80,11 @@ ROLL_S = 0.45
 """Dice tumble this long on screen before showing their faces."""
 FLASH_S = 3.5
 """How long a badge (WIPEOUT, FLIPPED, WRECKED...) stays over a vehicle."""
+FADE_S = 1.0
+"""A badge fades out over its last this many seconds."""
+BADGE_RANK = ("GATE", "COLLISION", "ON FIRE", "LOST CONTROL", "WIPEOUT", "FLIPPED", "FINISH!", "OFF THE TABLE",
+              "WRECKED", "BOOM")
+"""When one decision gives a car several badges, the one latest here is kept (hit badges rank lowest)."""
 LOSE_CONTROL_TURNS = (-135.0, -90.0, -45.0, 0.0, 45.0, 90.0, 135.0, 180.0)
 """Facings offered to the player who makes a wiped-out vehicle lose control (relative to its heading, p.35)."""
 SPIN_PRESETS = (-90.0, -45.0, 0.0, 45.0, 90.0)
@@ -170,6 +175,21 @@ def _lerp_pose(a: Pose, b: Pose, t: float) -> Pose:
 def _near(a: Pose, b: Pose, tol_mm: float = 0.5) -> bool:
     return math.dist((a.x_mm, a.y_mm), (b.x_mm, b.y_mm)) <= tol_mm and abs(
         math.remainder(a.heading_deg - b.heading_deg, 360.0)) <= 0.5
+
+
+def _badge_rank(badge: str) -> int:
+    return BADGE_RANK.index(badge) if badge in BADGE_RANK else -1
+
+
+def forced_answer(game: Game) -> Decision | None:
+    """The only answer to a prompt with no dice at all (a Shifts or Push It prompt with nothing rolled), else None."""
+    p = game.prompt
+    roll = game.skid_roll
+    if p.kind not in ("shifts", "push_it") or roll is None or roll.faces:
+        return None
+    if p.kind == "shifts":
+        return SpendShifts(()) if roll.free_shifts == 0 else None
+    return PushIt(())
 
 
 def scenario_of(game: Game) -> Scenario:
@@ -805,6 +825,9 @@ class GameController:
         self._flash(new)
         self._autosave()
         self._changed()
+        forced = forced_answer(self.game)
+        if forced is not None:  # nothing to choose: answered through decide, so it is logged and replayed
+            return self.decide(forced)
         return True
 
     def _changed(self) -> None:
@@ -832,21 +855,44 @@ class GameController:
                  ("loses control", "LOST CONTROL"), ("disqualified", "OFF THE TABLE"), ("burns", "ON FIRE"),
                  ("crosses the Finish", "FINISH!"), ("passes the Finish", "FINISH!"), ("passes gate", "GATE"))
         ids = sorted((v.id for v in self.state.vehicles), key=len, reverse=True)
+        fresh: dict[str, str] = {}
+
+        def put(vid: str, badge: str) -> None:  # one badge per car: the weightiest of this decision
+            old = fresh.get(vid)
+            if old is None or _badge_rank(badge) >= _badge_rank(old):
+                fresh[vid] = badge
+
         for e in events:
             subject = next((i for i in ids if e.text.startswith(i)), None)
             if subject is not None:
                 for needle, badge in words:
                     if needle in e.text:
-                        self.flashes[subject] = (badge, FLASH_S)
+                        put(subject, badge)
             if e.text.startswith("collision"):
                 for i in ids:
                     if i in e.text:
-                        self.flashes[i] = ("COLLISION", FLASH_S)
+                        put(i, "COLLISION")
             if " attacks " in e.text:
                 target = e.text.split(" attacks ", 1)[1].split(":", 1)[0]
                 result = e.text.split(": ", 1)[-1]
                 if target in ids:
-                    self.flashes[target] = (result.upper(), FLASH_S)
+                    put(target, result.upper())
+        for vid, badge in fresh.items():
+            self.flashes[vid] = (badge, FLASH_S)
+
+    def flash_alpha(self, vehicle_id: str) -> int:
+        """How opaque a car's badge is now (0-255): full, then fading out over the last :data:`FADE_S`."""
+        left = self.flashes.get(vehicle_id, ("", 0.0))[1]
+        return max(0, min(255, round(255 * left / FADE_S)))
+
+    def facing_chosen(self) -> str:
+        """The vehicle whose facing the prompt is choosing (Lose Control, Pivot, Spin), else ''."""
+        p = self.prompt
+        if p.kind == "lose_control":
+            return p.note
+        if p.kind in ("pivot", "spin"):
+            return p.vehicle_id
+        return ""
 
     def _animate(self, before, active: str, decision: Decision) -> None:  # noqa: ANN001
         """Queue motions for every vehicle whose pose changed; the active one drives its template's path."""
@@ -934,8 +980,9 @@ class GameController:
         game = saving.undo(self.game)
         steps = 1
         all_bots = len(self.bots) >= len(self.state.players)
-        while not all_bots and game.decisions and game.prompt.player in self.bots:
-            game = saving.undo(game)
+        while game.decisions and (forced_answer(game) is not None
+                                  or (not all_bots and game.prompt.player in self.bots)):
+            game = saving.undo(game)  # a forced answer (no dice) goes back with the decision before it
             steps += 1
         if all_bots:
             self.bots_paused = True

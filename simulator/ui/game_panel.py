@@ -38,6 +38,10 @@ from simulator.ui.widgets import Button, button_at, draw_button
 
 DIE_PX = 46
 SMALL_DIE_PX = 20
+ROLL_DIE_PX = 30
+"""D6 in the "Last roll" rows."""
+ROLL_SKID_DIE_PX = 40
+"""Skid Dice in the "Last roll" rows: wide enough for the symbol and its word under it."""
 SKID_WORDS = {"hazard": "Hazard", "spin": "Spin", "slide": "Slide", "shift": "Shift"}
 IVORY = (238, 232, 214)
 INK = (30, 30, 34)
@@ -137,10 +141,18 @@ def draw_skid_die(surface: pygame.Surface, rect: Rect, face: str, *, marked: boo
         pygame.draw.circle(surface, (40, 120, 200) if not dim else (90, 100, 120), (cx + int(s), int(cy - s)),
                            max(3, int(s * 0.35)))
     if r.width >= 30:
-        draw.text(surface, caption or SKID_WORDS.get(face, face), (r.centerx, r.bottom - 3), 14, ink, "midbottom")
+        word = caption or SKID_WORDS.get(face, face)
+        draw.text(surface, word, (r.centerx, r.bottom - 3), caption_size(word, r.width - 4), ink, "midbottom")
     if crossed:
         pygame.draw.line(surface, (200, 40, 40), r.topleft, r.bottomright, 4)
         pygame.draw.line(surface, (200, 40, 40), r.topright, r.bottomleft, 4)
+
+
+def caption_size(word: str, width_px: int, size: int = 14, smallest: int = 9) -> int:
+    """The largest font size up to ``size`` at which ``word`` fits ``width_px`` (never below ``smallest``)."""
+    while size > smallest and draw.font(size).size(word)[0] > width_px:
+        size -= 1
+    return size
 
 
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
@@ -507,7 +519,8 @@ def _latest_dice(ctl: GameController, c: _Cursor) -> None:
         dice = [(face, {"tone": tone}) for face, tone in group]
         if label:
             c.text(label, 14, draw.TEXT_DIM, gap=0)
-        c.dice(dice, size=30)
+        skid = all(isinstance(face, str) for face, _ in group)
+        c.dice(dice, size=ROLL_SKID_DIE_PX if skid else ROLL_DIE_PX)
 
 
 # ==================================================================== drawing

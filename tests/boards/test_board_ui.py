@@ -320,3 +320,39 @@ def test_planning_survives_escape_and_undo_takes_back_a_plan() -> None:
     assert not view.run                               # the Agency does not see it
     key(app, pygame.K_p)
     assert not view.planning and not view.plans
+
+
+def test_doomtown_sizes_each_street_by_its_length_and_names_fit(tmp_path: Path) -> None:
+    app, view = doom()
+    short_before = view._row_rects(0)[0][0].width
+    for _ in range(6):  # a long street for Alice
+        click(app, view._row_rects(1)[2].center)
+    assert len(view.town.street_of("alice").locations) == 10
+    short, long_ = view._row_rects(0)[0], view._row_rects(1)[0]
+    assert short[0].width == short_before  # the short street keeps its size
+    assert short[0].width > long_[0].width >= DoomView.MIN_CARD_W
+    for cards in (short, long_):  # no card on another, all inside the board
+        assert all(not a.colliderect(b) for i, a in enumerate(cards) for b in cards[i + 1:])
+        assert all(view.area.contains(c) for c in cards)
+    for dude_id, rect in view.token_rects().items():  # whole names, shrunk rather than cut
+        label, size = view.token_label(view.town.dude(dude_id), rect.width - 8)
+        assert label.startswith(view.name(dude_id)) and size >= 11
+    surface = pygame.Surface(app.size)
+    app.draw(surface)
+    pygame.image.save(surface, str(tmp_path / "doomtown_long_street.png"))
+
+
+def test_out_of_town_button_stays_put_so_a_second_click_adds_another_strike() -> None:
+    app, view = doom()
+    button = view.out_of_town_buttons()["alice"].copy()
+    before = len(view.town.out_of_town)
+    click(app, button.center)
+    assert view.out_of_town_buttons()["alice"] == button
+    click(app, button.center)
+    assert len(view.town.out_of_town) == before + 2 and view.selected_deed is None
+    for _ in range(6):
+        click(app, button.center)
+    assert len(view.town.out_of_town) == before + 8 and view.out_of_town_buttons()["alice"] == button
+    rects = [view.location_rect(d.id) for d in view.town.out_of_town]
+    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(r.bottom < button.top and view.aside.contains(r) for r in rects)
