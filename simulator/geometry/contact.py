@@ -60,9 +60,24 @@ def _inner_of(shape: Polygon, cache: bool) -> BaseGeometry:
     return _cached(_SHRUNK, shape, shrink) if cache else shrink(shape)
 
 
+_EMPTY_INNER: dict[int, tuple[BaseGeometry, bool]] = {}
+"""Whether a remembered eroded shape is empty, per eroded shape object."""
+
+
 def _reaches_into(a: Polygon, b: Polygon, cache: bool = False) -> bool:
     inner = _inner_of(a, cache)
-    return bool(not inner.is_empty and inner.intersects(b) and not inner.touches(b))
+    if cache:
+        hit = _EMPTY_INNER.get(id(inner))
+        if hit is not None and hit[0] is inner:
+            empty = hit[1]
+        else:
+            empty = inner.is_empty
+            if len(_EMPTY_INNER) > _CACHE_LIMIT:
+                _EMPTY_INNER.clear()
+            _EMPTY_INNER[id(inner)] = (inner, empty)
+    else:
+        empty = inner.is_empty
+    return bool(not empty and inner.intersects(b) and not inner.touches(b))
 
 
 def overlaps(a: Polygon, b: Polygon) -> bool:
@@ -128,15 +143,29 @@ def contact_edge(vehicle: VehiclePiece, other: BaseGeometry) -> Edge:
     return _contact_edge(vehicle, other, None)
 
 
-def _contact_edge(vehicle: VehiclePiece, other: BaseGeometry, outline: _Outline | None) -> Edge:
-    corners = footprint_corners(vehicle.pose, vehicle.length_mm, vehicle.width_mm)
+def _corners(vehicle: VehiclePiece) -> list[list[float]]:
+    """:func:`footprint_corners` of ``vehicle`` as lists (the same numbers, computed without the array)."""
+    pose, length_mm, width_mm = vehicle.pose, vehicle.length_mm, vehicle.width_mm
+    rad = math.radians(pose.heading_deg)
+    c, s = math.cos(rad), math.sin(rad)
+    fx, fy = c * length_mm / 2.0, s * length_mm / 2.0
+    lx, ly = -s * width_mm / 2.0, c * width_mm / 2.0
+    x, y = pose.x_mm, pose.y_mm
+    return [[x + fx + lx, y + fy + ly], [x - fx + lx, y - fy + ly],
+            [x - fx - lx, y - fy - ly], [x + fx - lx, y + fy - ly]]
+
+
+def _contact_edge(vehicle: VehiclePiece, other: BaseGeometry, outline: _Outline | None,
+                  corners: list[list[float]] | None = None) -> Edge:
+    if corners is None:
+        corners = _corners(vehicle)
     if outline is None:
         outline = _outline_of(other)
     if outline is not None:
-        fast = _fast_contact_edge(corners.tolist(), vehicle.reversing, other, outline)
+        fast = _fast_contact_edge(corners, vehicle.reversing, other, outline)
         if fast is not None:
             return fast
-    return contact_edge_reference(vehicle, other, corners)
+    return contact_edge_reference(vehicle, other, np.array(corners))
 
 
 def contact_edge_reference(vehicle: VehiclePiece, other: BaseGeometry,
@@ -207,7 +236,7 @@ _EdgeRow = tuple[float, float, float, float, float, float, float, float, float, 
 class _Outline:
     """A polygon's boundary edges as plain rows, with their bounding boxes as arrays for a quick filter."""
 
-    __slots__ = ("rows", "x0", "x1", "y0", "y1")
+    __slots__ = ("rows", "x0", "x1", "y0", "y1", "bbox")
 
     def __init__(self, rings: list[list[list[float]]]) -> None:
         rows: list[_EdgeRow] = []
@@ -230,6 +259,7 @@ class _Outline:
                     rows.append((ax, ay, bx, by, (bx - ax) / le, (by - ay) / le, le,
                                  min(ax, bx), max(ax, bx), min(ay, by), max(ay, by), strip))
         self.rows = rows
+        self.bbox = _bbox(rings[0])
         if len(rows) > 12:
             box = np.array([r[7:11] for r in rows])
             self.x0, self.x1, self.y0, self.y1 = box.T
@@ -243,6 +273,13 @@ class _Outline:
         keep = np.flatnonzero((self.x1 >= x0) & (self.x0 <= x1) & (self.y1 >= y0) & (self.y0 <= y1))
         rows = self.rows
         return [rows[i] for i in keep.tolist()]
+
+
+def _bbox(points: list[list[float]]) -> tuple[float, float, float, float]:
+    """(xmin, xmax, ymin, ymax) of ``points``."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(xs), max(xs), min(ys), max(ys)
 
 
 _OUTLINES: dict[int, tuple[BaseGeometry, _Outline | None]] = {}
@@ -268,16 +305,21 @@ def _outline_of(shape: BaseGeometry) -> _Outline | None:
     return out
 
 
+_NO_BOXES = np.zeros(0)
+
+
 def _rect_outline(c: list[list[float]]) -> _Outline:
     """The :class:`_Outline` of a footprint from its corners (a rectangle: every vertex convex)."""
     out = _Outline.__new__(_Outline)
     rows: list[_EdgeRow] = []
-    for (ax, ay), (bx, by) in zip(c, (*c[1:], c[0]), strict=True):
+    for (ax, ay), (bx, by) in zip(c, (c[1], c[2], c[3], c[0]), strict=True):
         le = math.hypot(bx - ax, by - ay)
-        rows.append((ax, ay, bx, by, (bx - ax) / le, (by - ay) / le, le,
-                     min(ax, bx), max(ax, bx), min(ay, by), max(ay, by), _R_EXACT_OUT))
+        # min(ax, bx) is ``bx if bx < ax else ax``, max(ax, bx) ``bx if bx > ax else ax``
+        rows.append((ax, ay, bx, by, (bx - ax) / le, (by - ay) / le, le, bx if bx < ax else ax,
+                     bx if bx > ax else ax, by if by < ay else ay, by if by > ay else ay, _R_EXACT_OUT))
     out.rows = rows
-    out.x0 = out.x1 = out.y0 = out.y1 = np.zeros(0)
+    out.x0 = out.x1 = out.y0 = out.y1 = _NO_BOXES
+    out.bbox = _bbox(c)
     return out
 
 
@@ -290,12 +332,16 @@ def _capsule_bounds(wx: float, wy: float, ux: float, uy: float, length: float, m
     radius :data:`_R_JOIN_IN` at the ends)."""
     a0, a1 = mx * wx + my * wy, mx * ux + my * uy
     n0, n1 = mx * wy - my * wx, mx * uy - my * ux
+    # min(x, y) is ``y if y < x else x`` and max(x, y) ``y if y > x else x``, written out (the same numbers)
     t0, t1 = 0.0, length
     if a1 != 0.0:
         ta, tb = -a0 / a1, (le - a0) / a1
         if ta > tb:
             ta, tb = tb, ta
-        t0, t1 = max(t0, ta), min(t1, tb)
+        if ta > t0:
+            t0 = ta
+        if tb < t1:
+            t1 = tb
     elif a0 < 0.0 or a0 > le:
         t1 = -1.0
     lo_o, hi_o = math.inf, -math.inf
@@ -304,13 +350,15 @@ def _capsule_bounds(wx: float, wy: float, ux: float, uy: float, length: float, m
             ta, tb = (-strip_out - n0) / n1, (strip_out - n0) / n1
             if ta > tb:
                 ta, tb = tb, ta
-            lo, hi = max(t0, ta), min(t1, tb)
+            lo = ta if ta > t0 else t0
+            hi = tb if tb < t1 else t1
             if lo <= hi:
                 lo_o, hi_o = lo, hi
                 ta, tb = (-_R_EXACT_IN - n0) / n1, (_R_EXACT_IN - n0) / n1
                 if ta > tb:
                     ta, tb = tb, ta
-                lo, hi = max(t0, ta), min(t1, tb)
+                lo = ta if ta > t0 else t0
+                hi = tb if tb < t1 else t1
                 if lo <= hi:
                     inner.append((lo, hi))
         elif abs(n0) <= strip_out:
@@ -324,13 +372,24 @@ def _capsule_bounds(wx: float, wy: float, ux: float, uy: float, length: float, m
         disc = c + rr_out
         if disc >= 0.0:
             sq = math.sqrt(disc)
-            ta, tb = max(-b - sq, 0.0), min(-b + sq, length)
+            ta, tb = -b - sq, -b + sq
+            if 0.0 > ta:
+                ta = 0.0
+            if length < tb:
+                tb = length
             if ta <= tb:
-                lo_o, hi_o = min(lo_o, ta), max(hi_o, tb)
+                if ta < lo_o:
+                    lo_o = ta
+                if tb > hi_o:
+                    hi_o = tb
                 disc = c + _R_JOIN_IN * _R_JOIN_IN
                 if disc >= 0.0:
                     sq = math.sqrt(disc)
-                    ta, tb = max(-b - sq, 0.0), min(-b + sq, length)
+                    ta, tb = -b - sq, -b + sq
+                    if 0.0 > ta:
+                        ta = 0.0
+                    if length < tb:
+                        tb = length
                     if ta <= tb:
                         inner.append((ta, tb))
     if lo_o > hi_o:
@@ -339,6 +398,9 @@ def _capsule_bounds(wx: float, wy: float, ux: float, uy: float, length: float, m
 
 
 def _union_length(intervals: list[tuple[float, float]]) -> float:
+    if len(intervals) == 1:  # the loop below, once: max(lo, -inf) is lo
+        lo, hi = intervals[0]
+        return 0.0 + (hi - lo) if hi > -math.inf else 0.0
     total, reach = 0.0, -math.inf
     for lo, hi in sorted(intervals):
         if hi > reach:
@@ -356,45 +418,66 @@ _LABELS = {r: tuple(_label_of(n, r) for n in _EDGE_ORDER) for r in (False, True)
 """:data:`_EDGE_ORDER`'s labels, front and rear swapped when reversing."""
 
 
-def _edge_bounds(c: list[list[float]], outline: _Outline
-                 ) -> tuple[list[float], list[float], list[tuple[int, _EdgeRow]]] | None:
-    """Lower and upper bounds on the length of each edge of :data:`_EDGE_ORDER` (corners ``c``) that
-    lies in shapely's 0.01 mm buffer of the shape ``outline`` describes, and the pairs of edges less
-    than :data:`_R_SLACK` apart; None when the boundaries cross or (nearly) touch, where the contact
-    set may have parts inside the shape, or when no edge of the shape is near."""
-    xs = [p[0] for p in c]
-    ys = [p[1] for p in c]
-    rows = outline.near(min(xs) - _R_SLACK, max(xs) + _R_SLACK, min(ys) - _R_SLACK, max(ys) + _R_SLACK)
-    if not rows:
-        return None
-    lows = [0.0, 0.0, 0.0, 0.0]
-    highs = [0.0, 0.0, 0.0, 0.0]
-    pairs: list[tuple[int, _EdgeRow]] = []
+_VEdge = tuple[int, float, float, float, float, float, float, float]
+"""One vehicle edge of :data:`_FAST_EDGES`: (index, px, py, qx, qy, ux, uy, length), (ux, uy) its unit direction."""
+
+
+def _vehicle_edges(c: list[list[float]]) -> list[_VEdge]:
+    out: list[_VEdge] = []
     for i, (s, e) in enumerate(_FAST_EDGES):
         (px, py), (qx, qy) = c[s], c[e]
         dx, dy = qx - px, qy - py
         length = math.hypot(dx, dy)
-        ux, uy = dx / length, dy / length
-        ex0, ex1 = min(px, qx) - _R_SLACK, max(px, qx) + _R_SLACK
-        ey0, ey1 = min(py, qy) - _R_SLACK, max(py, qy) + _R_SLACK
+        out.append((i, px, py, qx, qy, dx / length, dy / length, length))
+    return out
+
+
+def _edge_bounds(c: list[list[float]], outline: _Outline
+                 ) -> tuple[list[float], list[float], list[tuple[_VEdge, _EdgeRow]]] | None:
+    """Lower and upper bounds on the length of each edge of :data:`_EDGE_ORDER` (corners ``c``) that
+    lies in shapely's 0.01 mm buffer of the shape ``outline`` describes, and the pairs of edges less
+    than :data:`_R_SLACK` apart; None when the boundaries cross or (nearly) touch, where the contact
+    set may have parts inside the shape, or when no edge of the shape is near."""
+    # min and max of two numbers written out as ``y if y < x else x`` and ``y if y > x else x`` (the same)
+    x0_, x1_, y0_, y1_ = c[0][0], c[0][0], c[0][1], c[0][1]
+    for x, y in c[1:]:
+        if x < x0_:
+            x0_ = x
+        if x > x1_:
+            x1_ = x
+        if y < y0_:
+            y0_ = y
+        if y > y1_:
+            y1_ = y
+    rows = outline.near(x0_ - _R_SLACK, x1_ + _R_SLACK, y0_ - _R_SLACK, y1_ + _R_SLACK)
+    if not rows:
+        return None
+    lows = [0.0, 0.0, 0.0, 0.0]
+    highs = [0.0, 0.0, 0.0, 0.0]
+    pairs: list[tuple[_VEdge, _EdgeRow]] = []
+    for edge in _vehicle_edges(c):
+        i, px, py, qx, qy, ux, uy, length = edge
+        ex0, ex1 = (qx if qx < px else px) - _R_SLACK, (qx if qx > px else px) + _R_SLACK
+        ey0, ey1 = (qy if qy < py else py) - _R_SLACK, (qy if qy > py else py) + _R_SLACK
         outer: list[tuple[float, float]] = []
         inner: list[tuple[float, float]] = []
         for row in rows:
-            ax, ay, bx, by, mx, my, le, x0, x1, y0, y1, strip = row
-            if x1 < ex0 or x0 > ex1 or y1 < ey0 or y0 > ey1:
+            if row[8] < ex0 or row[7] > ex1 or row[10] < ey0 or row[9] > ey1:
                 continue
+            ax, ay, bx, by, mx, my, le, _x0, _x1, _y0, _y1, strip = row
             # each end's side of the other's line: a crossing, or an end (nearly) on the other segment's
             # line, means parts of the contact set may lie inside the shape
             o1 = mx * (py - ay) - my * (px - ax)
             o2 = mx * (qy - ay) - my * (qx - ax)
             o3 = ux * (ay - py) - uy * (ax - px)
             o4 = ux * (by - py) - uy * (bx - px)
-            if min(abs(o1), abs(o2), abs(o3), abs(o4)) < 1e-7 or (o1 * o2 < 0.0 and o3 * o4 < 0.0):
+            if (abs(o1) < 1e-7 or abs(o2) < 1e-7 or abs(o3) < 1e-7 or abs(o4) < 1e-7
+                    or (o1 * o2 < 0.0 and o3 * o4 < 0.0)):
                 return None
             hit = _capsule_bounds(px - ax, py - ay, ux, uy, length, mx, my, le, strip, inner)
             if hit is not None:
                 outer.append(hit)
-                pairs.append((i, row))
+                pairs.append((edge, row))
         if outer:
             highs[i] = _union_length(outer)
             if inner:
@@ -417,7 +500,10 @@ def _fast_contact_edge(c: list[list[float]], reversing: bool, other: BaseGeometr
     bounds = _edge_bounds(c, outline)
     if bounds is None:
         return None
-    if shapely.intersects_xy(other, c[0][0], c[0][1]):  # the vehicle inside ``other``
+    # the vehicle inside ``other``: a corner outside the box of its outer boundary is not in it
+    x, y = c[0]
+    x0, x1, y0, y1 = outline.bbox
+    if x0 <= x <= x1 and y0 <= y <= y1 and shapely.intersects_xy(other, x, y):
         return None
     edge_lows, edge_highs, pairs = bounds
     lows = {"front": 0.0, "rear": 0.0, "side": 0.0}
@@ -433,34 +519,44 @@ def _fast_contact_edge(c: list[list[float]], reversing: bool, other: BaseGeometr
         return None
     if sum(highs.values()) >= CONTACT_LENGTH_MM - _MARGIN_MM:
         return None
-    return _fast_point_edge(c, reversing, pairs)
+    return _fast_point_edge(reversing, pairs)
 
 
-def _fast_point_edge(c: list[list[float]], reversing: bool, pairs: list[tuple[int, _EdgeRow]]) -> Edge | None:
+def _fast_point_edge(reversing: bool, pairs: list[tuple[_VEdge, _EdgeRow]]) -> Edge | None:
     """:func:`_point_edge` from the nearest pairs of features, or None when they disagree, are too far
     apart or the point is within :data:`_MARGIN_MM` of 0.01 mm from a corner.
 
-    ``pairs``: (vehicle edge index, edge of the other shape) for every pair of edges less than
+    ``pairs``: (vehicle edge, edge of the other shape) for every pair of edges less than
     :data:`_R_SLACK` apart, so the nearest features are among them when the shapes touch. The point
     lies on a vehicle edge at ``t`` from its start: ``t`` and ``length - t`` are its distances to that
     edge's corners, and every other corner is further (the footprint is a rectangle wider than 0.03 mm).
     """
+    # clamps written out: min(max(x, 0.0), hi) is ``hi if hi < y else y`` with ``y = 0.0 if 0.0 > x else x``
     found: list[tuple[float, int, float, float]] = []  # (distance, vehicle edge, t, edge length)
-    for i, (ax, ay, bx, by, mx, my, le, *_rest) in pairs:
-        s, e = _FAST_EDGES[i]
-        (px, py), (qx, qy) = c[s], c[e]
-        dx, dy = qx - px, qy - py
-        length = math.hypot(dx, dy)
-        ux, uy = dx / length, dy / length
+    d_min = math.inf
+    for (i, px, py, qx, qy, ux, uy, length), (ax, ay, bx, by, mx, my, le, *_rest) in pairs:
         for vx, vy, t in ((px, py, 0.0), (qx, qy, length)):
-            r = min(max((vx - ax) * mx + (vy - ay) * my, 0.0), le)
-            found.append((math.hypot(vx - ax - r * mx, vy - ay - r * my), i, t, length))
+            r = (vx - ax) * mx + (vy - ay) * my
+            if 0.0 > r:
+                r = 0.0
+            if le < r:
+                r = le
+            d = math.hypot(vx - ax - r * mx, vy - ay - r * my)
+            if d < d_min:
+                d_min = d
+            found.append((d, i, t, length))
         for vx, vy in ((ax, ay), (bx, by)):
-            t = min(max((vx - px) * ux + (vy - py) * uy, 0.0), length)
-            found.append((math.hypot(vx - px - t * ux, vy - py - t * uy), i, t, length))
+            t = (vx - px) * ux + (vy - py) * uy
+            if 0.0 > t:
+                t = 0.0
+            if length < t:
+                t = length
+            d = math.hypot(vx - px - t * ux, vy - py - t * uy)
+            if d < d_min:
+                d_min = d
+            found.append((d, i, t, length))
     if not found:
         return None
-    d_min = min(f[0] for f in found)
     if d_min > TOUCH_MM:
         return None
     labels = set()
@@ -501,9 +597,9 @@ def classify(a: VehiclePiece, b: VehiclePiece | None, b_shape: Polygon) -> Conta
     distance = float(a_fp.distance(b_shape))
     if distance > TOUCH_MM:
         return Contact(False, distance, None, None, None)
-    a_edge = contact_edge(a, b_shape)
+    corners = _corners(a)
+    a_edge = _contact_edge(a, b_shape, None, corners)
     b_edge = None
     if b is not None:
-        corners = footprint_corners(a.pose, a.length_mm, a.width_mm).tolist()
         b_edge = _contact_edge(b, a_fp, _rect_outline(corners))
     return Contact(True, distance, orientation_of(a_edge, b_edge), a_edge, b_edge)

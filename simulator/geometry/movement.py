@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import weakref
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 import numpy as np
 import shapely
@@ -144,6 +145,8 @@ class _Scene:
         self.items = items
         self.array: NDArray[np.object_] = np.array([o.shape for o in items], dtype=object)
         self.bounds: F64 = shapely.bounds(self.array) if items else np.zeros((0, 4))
+        self.bounds_t: F64 = np.ascontiguousarray(self.bounds.T)
+        """:attr:`bounds` field-major: (minx, miny, maxx, maxy) rows."""
         if items:
             shapely.prepare(self.array)
         self._edges: _EdgeSet | None | bool = False
@@ -255,10 +258,19 @@ class _Shapes:
     def any_overlap(self, shape: Polygon) -> list[Obstruction]:
         if not self.items:
             return []
-        hits = shapely.intersects(self.array, shape)
-        if not hits.any():
+        hits = np.flatnonzero(shapely.intersects(self.array, shape))
+        if not len(hits):
             return []
-        return [o for o, h in zip(self.items, hits.tolist(), strict=True) if h and overlaps_static(shape, o.shape)]
+        items = self.items
+        return [items[i] for i in hits.tolist() if overlaps_static(shape, items[i].shape)]
+
+    def overlaps(self, shape: Polygon) -> bool:
+        """``bool(any_overlap(shape))``, stopping at the first overlap."""
+        if not self.items:
+            return False
+        hits = np.flatnonzero(shapely.intersects(self.array, shape))
+        items = self.items
+        return any(overlaps_static(shape, items[i].shape) for i in hits.tolist())
 
 
 # --------------------------------------------------------------------------- exact contact events
@@ -316,6 +328,14 @@ class _EdgeSet:
         self.ebox: F64 = np.column_stack((self.x1, -self.x0, self.y1, -self.y0))
         self.vbox: F64 = np.column_stack((self.vx, -self.vx, self.vy, -self.vy))
         self.box: F64 = np.vstack((self.ebox, self.vbox))
+        self.trow: F64 = np.vstack((self.ax, self.ay, self.mx, -self.my, self.mx, self.my, self.my, -self.mx,
+                                    self.mx, self.my, self.length))
+        """Field-major, a column per edge: (ax, ay), then its :func:`_translate_hits` factors (mx, -my, mx,
+        my, my, -mx, mx, my) and its length."""
+        self.vcols: F64 = np.ascontiguousarray(verts.T)
+        """The vertices field-major: (vx, vy) rows."""
+        self.box_t: F64 = np.ascontiguousarray(self.box.T)
+        """:attr:`box` field-major (4 rows), for a quicker filter."""
 
     def in_box(self, x0: float, x1: float, y0: float, y1: float) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
         """(edges, vertices) whose bounding boxes meet the box [x0, x1] x [y0, y1]."""
@@ -384,6 +404,56 @@ def _line_hits_translate(px: F64, py: F64, vx: float, vy: float, ax: F64, ay: F6
     lam = mx * rx + my * ry + (mx * vx + my * vy) * s
     ok = (s >= 0.0) & (lam >= 0.0) & (lam <= length)
     return float(np.where(ok, s, math.inf).min())
+
+
+def _translate_hits(corners: list[list[float]], vx: float, vy: float, edges: F64, verts: F64, eps: float) -> float:
+    """Least s >= 0 at which the footprint (``corners``) moving by (vx, vy) s (unit) comes within ``eps`` of
+    an edge (columns of :attr:`_EdgeSet.trow`) or a vertex (columns (qx, qy)); inf if never.
+
+    :func:`_line_hits_translate` for the corners against the edges and for the vertices against the
+    footprint's edges offset by ``eps``, and :func:`_circle_hits_translate` for the corners against the
+    vertices, with the same arithmetic on every pair, in one set of array operations: the two kinds of
+    line crossing are stacked side by side (corner by edge, then footprint line by vertex), a vertex's
+    as the footprint line's origin minus the vertex moving by +v. Every product and difference then
+    only changes sign, exactly (IEEE rounding is symmetric), so ``s`` is the same number, and the
+    factors of the position along the line are negated to give it back with its own sign. Arrays are
+    field-major, so every operation runs on contiguous blocks.
+    """
+    ne, nv = edges.shape[1], verts.shape[1]
+    k = ne + nv
+    if not k:
+        return math.inf
+    pc = np.array(corners).T[:, :, None]  # (2, 4, 1)
+    u = np.empty((8, 4, k))
+    w = np.empty((9, 4, k))
+    np.subtract(pc, edges[:2, None, :], out=u[2:4, :, :ne])
+    w[:, :, :ne] = edges[2:, None, :]
+    if nv:
+        rows = []
+        for (x0, y0), (x1, y1) in zip(corners, (corners[1], corners[2], corners[3], corners[0]), strict=True):
+            dx, dy = x1 - x0, y1 - y0
+            length = math.hypot(dx, dy)
+            mx, my = dx / length, dy / length
+            rows.append((x0 + my * eps, y0 - mx * eps, mx, -my, -mx, -my, my, -mx, -mx, -my, length))
+        box = np.array(rows).T[:, :, None]  # (11, 4, 1): the footprint's edges offset by eps, as _box_lines
+        np.subtract(box[:2], verts[:, None, :], out=u[2:4, :, ne:])
+        w[:, :, ne:] = box[2:]
+    u[0:2] = u[3:1:-1]
+    u[4::2] = vx
+    u[5::2] = vy
+    prod = u * w[:8]
+    sums = prod[0::2] + prod[1::2]  # m x r, m . r, m x v, m . v
+    s = sums[0] / sums[2]
+    lam = sums[1] + sums[3] * s
+    ok = (np.minimum(s, lam) >= 0.0) & (lam <= w[8])  # s >= 0 and lam >= 0, false for nan
+    best = float(np.where(ok, s, math.inf).min())
+    if nv:
+        r = pc - verts[:, None, :]  # (2, 4, nv)
+        b = r[0] * vx + r[1] * vy
+        rr = r * r
+        sc = -b - np.sqrt(b * b - (rr[0] + rr[1]) + eps * eps)
+        best = min(best, float(np.where(sc >= 0.0, sc, math.inf).min()))
+    return best
 
 
 def _circle_hits_translate(px: F64, py: F64, vx: float, vy: float, qx: F64, qy: F64, eps: float) -> float:
@@ -496,6 +566,8 @@ def _segment_hit(motion: tuple[bool, float, float, float], pose: Pose, span: flo
     stepped over.
     """
     rotating, a, b, rate = motion
+    if not rotating:
+        return _translate_hit(a, b, pose, span, vehicle, edges, eps)
     corners = footprint_corners(pose, vehicle.length_mm, vehicle.width_mm)
     listed: list[list[float]] = corners.tolist()
     xs = [p[0] for p in listed]
@@ -542,6 +614,41 @@ def _segment_hit(motion: tuple[bool, float, float, float], pose: Pose, span: flo
     if has_v:
         best = min(best, _line_hits_translate(qx[:, None], qy[:, None], -a, -b, *box[:5]),
                    _circle_hits_translate(px, py, a, b, qx, qy, eps))
+    return best if best <= span else None
+
+
+def _corner_list(pose: Pose, vehicle: VehiclePiece) -> list[list[float]]:
+    """:func:`footprint_corners` as lists (the same numbers, computed without the array)."""
+    rad = math.radians(pose.heading_deg)
+    c, s = math.cos(rad), math.sin(rad)
+    fx, fy = c * vehicle.length_mm / 2.0, s * vehicle.length_mm / 2.0
+    lx, ly = -s * vehicle.width_mm / 2.0, c * vehicle.width_mm / 2.0
+    x, y = pose.x_mm, pose.y_mm
+    return [[x + fx + lx, y + fy + ly], [x - fx + lx, y - fy + ly],
+            [x - fx - lx, y - fy - ly], [x + fx - lx, y + fy - ly]]
+
+
+def _translate_hit(a: float, b: float, pose: Pose, span: float, vehicle: VehiclePiece, edges: _EdgeSet,
+                   eps: float) -> float | None:
+    """:func:`_segment_hit` for a translation by (a, b) per unit: the corners as :func:`footprint_corners`
+    has them (the same numbers, without the array), the swept box, and :func:`_translate_hits`."""
+    corners = _corner_list(pose, vehicle)
+    xs = [p[0] for p in corners]
+    ys = [p[1] for p in corners]
+    # the box of the corners and the corners moved by (a, b) span: adding a constant is monotonic, so
+    # the least moved x is the least x moved (the same number)
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    dx, dy = a * span, b * span
+    x0, x1 = min(x0, x0 + dx), max(x1, x1 + dx)
+    y0, y1 = min(y0, y0 + dy), max(y1, y1 + dy)
+    pad = eps + 1e-6
+    low = np.array((x0 - pad, -(x1 + pad), y0 - pad, -(y1 + pad)))
+    both = cast("NDArray[np.bool_]", (edges.box_t >= low[:, None]).all(0))
+    n = len(edges.ebox)
+    rows, verts = edges.trow.compress(both[:n], axis=1), edges.vcols.compress(both[n:], axis=1)
+    if not rows.shape[1] and not verts.shape[1]:
+        return None
+    best = _translate_hits(corners, a, b, rows, verts, eps)
     return best if best <= span else None
 
 
@@ -664,14 +771,22 @@ def back_off(path: Path, u_low: float, u_high: float, vehicle: VehiclePiece, eve
     0.001 mm), unless the vehicle already reached into that at ``u_low``.
     Bisection along the path.
     """
-    culprits = everything.any_overlap(_fp(path.pose_at(u_high), vehicle))
+    return _back_off(path, u_low, u_high, vehicle, everything)[0]
+
+
+def _back_off(path: Path, u_low: float, u_high: float, vehicle: VehiclePiece, everything: _Shapes
+              ) -> tuple[float, tuple[Pose, Polygon] | None]:
+    """:func:`back_off`, and the pose and footprint there when it is ``u_high`` (for :func:`_collide`)."""
+    pose = path.pose_at(u_high)
+    fp = _fp(pose, vehicle)
+    culprits = everything.any_overlap(fp)
     if not culprits:
-        return u_high
+        return u_high, (pose, fp)
     exact = not _penetrates(_fp(path.pose_at(u_low), vehicle), culprits)
 
     def bad(u: float) -> bool:
         fp = _fp(path.pose_at(u), vehicle)
-        return bool(everything.any_overlap(fp)) or (exact and _penetrates(fp, culprits))
+        return everything.overlaps(fp) or (exact and _penetrates(fp, culprits))
 
     lo, hi = u_low, u_high
     while hi - lo > CONTACT_MM * 0.1:
@@ -680,7 +795,7 @@ def back_off(path: Path, u_low: float, u_high: float, vehicle: VehiclePiece, eve
             hi = mid
         else:
             lo = mid
-    return lo
+    return lo, None
 
 
 def _pivot_region(pose: Pose, turn_deg: float, v: VehiclePiece) -> BaseGeometry:
@@ -706,9 +821,9 @@ class _State:
 
 
 def _interrupted(placed: PlacedMove, v: VehiclePiece, live: _Shapes) -> bool:
-    if live.any_overlap(placed.movement_polygon):
+    if live.overlaps(placed.movement_polygon):
         return True
-    if live.any_overlap(_fp(placed.final_position, v)):
+    if live.overlaps(_fp(placed.final_position, v)):
         return True
     if placed.move.slide and placed.template.shape == "straight":
         turn = 90.0 if placed.move.slide_facing == "left" else -90.0
@@ -719,9 +834,14 @@ def _interrupted(placed: PlacedMove, v: VehiclePiece, live: _Shapes) -> bool:
     return False
 
 
-def _collide(state: _State, pose: Pose, live: _Shapes, during: str) -> list[Obstruction]:
-    """Record a Collision with everything touched at ``pose`` (p.52); airborne vehicles have none (p.70)."""
+def _collide(state: _State, pose: Pose, live: _Shapes, during: str, fp: Polygon | None = None) -> list[Obstruction]:
+    """Record a Collision with everything touched at ``pose`` (p.52); airborne vehicles have none (p.70).
+
+    ``fp``: the footprint at ``pose`` when already built (the same polygon the moved vehicle would build).
+    """
     moved = state.vehicle.moved(pose, reversing=state.reversing)
+    if fp is not None:
+        moved.__dict__["footprint"] = fp  # its cached_property, filled in with the same shape
     hits = live.within(moved.footprint, TOUCH_MM)
     if moved.airborne:
         if hits:
@@ -756,7 +876,7 @@ def reach_bounds(placed: PlacedMove, v: VehiclePiece) -> tuple[float, float, flo
     if placed.template_polygon is not placed.movement_polygon:
         boxes.append(placed.template_polygon.bounds)
     for pose in (placed.start, placed.final_position):
-        c = footprint_corners(pose, v.length_mm, v.width_mm).tolist()
+        c = _corner_list(pose, v)
         xs, ys = [p[0] for p in c], [p[1] for p in c]
         boxes.append((min(xs), min(ys), max(xs), max(ys)))
     pad = half_diagonal_mm(v.length_mm, v.width_mm) + 1.0
@@ -767,11 +887,12 @@ def reach_bounds(placed: PlacedMove, v: VehiclePiece) -> tuple[float, float, flo
 def _live(state: _State) -> tuple[_Shapes, _Shapes]:
     """(the obstructions within reach not ignored, all those within reach), remembered per scene."""
     scene = _scene(state.table, state.vehicle)
-    keep = np.ones(len(scene.items), dtype=bool)
     near = state.near
     if near is not None and scene.items:
-        b = scene.bounds
-        keep = (b[:, 0] <= near[2]) & (b[:, 2] >= near[0]) & (b[:, 1] <= near[3]) & (b[:, 3] >= near[1])
+        b0, b1, b2, b3 = scene.bounds_t
+        keep = (b0 <= near[2]) & (b2 >= near[0]) & (b1 <= near[3]) & (b3 >= near[1])
+    else:
+        keep = np.ones(len(scene.items), dtype=bool)
     key = (keep.tobytes(), frozenset(state.ignored))
     hit = scene.shapes.get(key)
     if hit is not None:
@@ -806,8 +927,9 @@ def _drive(state: _State, placed: PlacedMove) -> tuple[float, bool, bool]:
         if hit_u is None:
             state.notes.append("the template clipped an obstruction the vehicle never reaches (p.47)")
             return back_off(path, u, path.total, v, everything), True, False
-        stop = back_off(path, u, hit_u, v, everything)
-        hits = _collide(state, path.pose_at(stop), live, "move")
+        stop, there = _back_off(path, u, hit_u, v, everything)
+        hits = _collide(state, path.pose_at(stop), live, "move") if there is None else \
+            _collide(state, there[0], live, "move", there[1])
         if not hits:
             return stop, True, True
         if not _remove(state, hits) or stop >= path.total - 1e-9:
@@ -825,7 +947,7 @@ def _first_overlap_deg(path: Path, v: VehiclePiece, started_touching: _Shapes) -
     previous = 0.0
     for i in range(1, steps + 1):
         u = path.total * i / steps
-        if started_touching.any_overlap(_fp(path.pose_at(u), v)):
+        if started_touching.overlaps(_fp(path.pose_at(u), v)):
             return back_off(path, previous, u, v, started_touching)
         previous = u
     return None

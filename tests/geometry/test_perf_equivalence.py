@@ -214,3 +214,203 @@ def test_edge_box_filter_matches_reference(seed: int, x0: float, y0: float, w: f
     low = np.array((x0, -(x0 + w), y0, -(y0 + h)))
     assert (e == np.all(edges.ebox >= low, axis=1)).all()
     assert (v == np.all(edges.vbox >= low, axis=1)).all()
+
+
+# --------------------------------------------------------------------------- movement: merged translation events
+
+
+def _translate_reference(corners: list[list[float]], vx: float, vy: float, edges: mv._EdgeSet,
+                         e: np.ndarray, v: np.ndarray, eps: float) -> float:
+    """The three event kinds one after the other, each with its own arrays (the original formulation)."""
+    c = np.array(corners)
+    px, py = c[:, 0:1], c[:, 1:2]
+    best = math.inf
+    with np.errstate(all="ignore"):
+        if e.any():
+            ax, ay, length, mx, my = edges.data[e][:, :5].T
+            best = mv._line_hits_translate(px, py, vx, vy, ax, ay, mx, my, length)
+        if v.any():
+            qx, qy = edges.verts[v].T
+            box = mv._box_lines(corners, eps)
+            best = min(best, mv._line_hits_translate(qx[:, None], qy[:, None], -vx, -vy, *box[:5]),
+                       mv._circle_hits_translate(px, py, vx, vy, qx, qy, eps))
+    return best
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.booleans(), st.sampled_from([1e-4, 0.01, 2.0]))
+def test_translate_hits_match_reference(seed: int, square: bool, eps: float) -> None:
+    rng = np.random.default_rng(seed)
+    if square:  # axis-aligned boxes, a move along an axis: parallel edges, vertices on the corners' tracks
+        shapes = [box(*(lambda x, y: (x, y, x + float(rng.integers(1, 30)), y + float(rng.integers(1, 30))))(
+            float(rng.integers(-60, 60)), float(rng.integers(-60, 60)))) for _ in range(3)]
+        heading = float(rng.choice([0.0, 90.0, 180.0, 270.0]))
+        t = math.radians(float(rng.choice([0.0, 90.0, 180.0, 270.0])))
+    else:
+        shapes = [shapely.convex_hull(shapely.multipoints(rng.uniform(-80, 80, (7, 2)))) for _ in range(3)]
+        heading = float(rng.uniform(0, 360))
+        t = float(rng.uniform(0, 2 * math.pi))
+    edges = mv._edge_set([g for g in shapes if g.geom_type == "Polygon"] or [box(0, 0, 1, 1)])
+    assert edges is not None
+    pose = Pose(float(rng.uniform(-100, 100)), float(rng.uniform(-100, 100)), heading)
+    corners = footprint_corners(pose, 60, 30).tolist()
+    vx, vy = math.cos(t), math.sin(t)
+    n = len(edges.ebox)
+    for keep in (np.ones(n + len(edges.vbox), dtype=bool), rng.random(n + len(edges.vbox)) < 0.5):
+        e, v = keep[:n], keep[n:]
+        if not e.any() and not v.any():
+            continue
+        with np.errstate(all="ignore"):
+            got = mv._translate_hits(corners, vx, vy, edges.trow[:, e], edges.vcols[:, v], eps)
+        want = _translate_reference(corners, vx, vy, edges, e, v, eps)
+        assert got == want or (math.isnan(got) and math.isnan(want))
+
+
+def _segment_hit_reference(motion, pose, span, vehicle, edges, eps):  # type: ignore[no-untyped-def]
+    """:func:`_segment_hit` for a translation as first written: the box filter, then the three event kinds."""
+    _, a, b, _ = motion
+    listed = footprint_corners(pose, vehicle.length_mm, vehicle.width_mm).tolist()
+    xs = [p[0] for p in listed]
+    ys = [p[1] for p in listed]
+    xs += [x + a * span for x in xs]
+    ys += [y + b * span for y in ys]
+    pad = eps + 1e-6
+    e, v = edges.in_box(min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad)
+    if not e.any() and not v.any():
+        return None
+    best = _translate_reference(listed, a, b, edges, e, v, eps)
+    return best if best <= span else None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.floats(0.0, 120.0))
+def test_translate_segment_hit_matches_reference(seed: int, span: float) -> None:
+    rng = np.random.default_rng(seed)
+    shapes = [shapely.convex_hull(shapely.multipoints(rng.uniform(-150, 150, (8, 2)))) for _ in range(5)]
+    edges = mv._edge_set([g for g in shapes if g.geom_type == "Polygon"] or [box(0, 0, 1, 1)])
+    assert edges is not None
+    vehicle = VehiclePiece("v", "car", Pose(float(rng.uniform(-150, 150)), float(rng.uniform(-150, 150)),
+                                            float(rng.uniform(0, 360))), 60, 30)
+    t = float(rng.uniform(0, 2 * math.pi))
+    motion = (False, math.cos(t), math.sin(t), 0.0)
+    with np.errstate(all="ignore"):
+        got = mv._segment_hit(motion, vehicle.pose, span, vehicle, edges, 1e-4)
+    assert got == _segment_hit_reference(motion, vehicle.pose, span, vehicle, edges, 1e-4)
+
+
+# --------------------------------------------------------------------------- contact: the closed-form contact edge
+
+
+def _capsule_reference(wx, wy, ux, uy, length, mx, my, le, strip_out, inner):  # type: ignore[no-untyped-def]
+    """:func:`contact._capsule_bounds` with min and max (the original formulation)."""
+    from simulator.geometry.contact import _R_EXACT_IN, _R_JOIN_IN
+    a0, a1 = mx * wx + my * wy, mx * ux + my * uy
+    n0, n1 = mx * wy - my * wx, mx * uy - my * ux
+    t0, t1 = 0.0, length
+    if a1 != 0.0:
+        ta, tb = -a0 / a1, (le - a0) / a1
+        if ta > tb:
+            ta, tb = tb, ta
+        t0, t1 = max(t0, ta), min(t1, tb)
+    elif a0 < 0.0 or a0 > le:
+        t1 = -1.0
+    lo_o, hi_o = math.inf, -math.inf
+    if t0 <= t1:
+        if n1 != 0.0:
+            ta, tb = (-strip_out - n0) / n1, (strip_out - n0) / n1
+            if ta > tb:
+                ta, tb = tb, ta
+            lo, hi = max(t0, ta), min(t1, tb)
+            if lo <= hi:
+                lo_o, hi_o = lo, hi
+                ta, tb = (-_R_EXACT_IN - n0) / n1, (_R_EXACT_IN - n0) / n1
+                if ta > tb:
+                    ta, tb = tb, ta
+                lo, hi = max(t0, ta), min(t1, tb)
+                if lo <= hi:
+                    inner.append((lo, hi))
+        elif abs(n0) <= strip_out:
+            lo_o, hi_o = t0, t1
+            if abs(n0) <= _R_EXACT_IN:
+                inner.append((t0, t1))
+    rr_out = strip_out * strip_out
+    for vx, vy in ((wx, wy), (wx - le * mx, wy - le * my)):
+        b = vx * ux + vy * uy
+        c = b * b - (vx * vx + vy * vy)
+        disc = c + rr_out
+        if disc >= 0.0:
+            sq = math.sqrt(disc)
+            ta, tb = max(-b - sq, 0.0), min(-b + sq, length)
+            if ta <= tb:
+                lo_o, hi_o = min(lo_o, ta), max(hi_o, tb)
+                disc = c + _R_JOIN_IN * _R_JOIN_IN
+                if disc >= 0.0:
+                    sq = math.sqrt(disc)
+                    ta, tb = max(-b - sq, 0.0), min(-b + sq, length)
+                    if ta <= tb:
+                        inner.append((ta, tb))
+    if lo_o > hi_o:
+        return None
+    return lo_o, hi_o
+
+
+def _union_reference(intervals):  # type: ignore[no-untyped-def]
+    total, reach = 0.0, -math.inf
+    for lo, hi in sorted(intervals):
+        if hi > reach:
+            total += hi - max(lo, reach)
+            reach = hi
+    return total
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([0.0, 1e-3, 0.01, 0.0102, 1.0]))
+def test_capsule_bounds_match_reference(seed: int, offset: float) -> None:
+    from simulator.geometry import contact as ct
+    rng = np.random.default_rng(seed)
+    a = rng.uniform(-1, 1, 2)
+    t = rng.uniform(0, 2 * math.pi, 2)
+    if rng.random() < 0.3:
+        t[1] = t[0] + rng.choice([0.0, math.pi, math.pi / 2])  # parallel or square to each other
+    (mx, my), (ux, uy) = (math.cos(t[0]), math.sin(t[0])), (math.cos(t[1]), math.sin(t[1]))
+    le, length = float(rng.uniform(0, 3)), float(rng.uniform(0.05, 3))
+    wx, wy = float(a[0]) - offset * my, float(a[1]) + offset * mx
+    for strip in (ct._R_EXACT_OUT, ct._R_SLACK):
+        got_in: list[tuple[float, float]] = []
+        want_in: list[tuple[float, float]] = []
+        got = ct._capsule_bounds(wx, wy, ux, uy, length, mx, my, le, strip, got_in)
+        want = _capsule_reference(wx, wy, ux, uy, length, mx, my, le, strip, want_in)
+        assert got == want and got_in == want_in
+        for part in (got_in, got_in[:1]):
+            assert ct._union_length(part) == _union_reference(part)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.booleans(), st.booleans())
+def test_contact_edges_of_touching_cars_match_reference(seed: int, reversing: bool, square: bool) -> None:
+    """Two cars placed touching (end to end, side to side, corner to edge): the closed form (with its
+    written-out min and max, shared corners and box test before the point test) agrees with shapely."""
+    from simulator.geometry import contact as ct
+    rng = np.random.default_rng(seed)
+    h = float(rng.choice([0.0, 90.0, 180.0, 270.0])) if square else float(rng.uniform(0, 360))
+    a = VehiclePiece("a", "car", Pose(0.0, 0.0, h), 60, 30, reversing=reversing)
+    side = float(rng.choice([30.0, 15.0, 45.0]))
+    gap = float(rng.choice([0.0, 0.005, 0.0099, 0.02]))
+    turn = float(rng.choice([0.0, 90.0, 37.0, 180.0])) if square else float(rng.uniform(0, 360))
+    d = math.radians(h + float(rng.choice([0.0, 90.0, 180.0, 270.0])))
+    b = VehiclePiece("b", "car", Pose(0.0, 0.0, h + turn), 60, 30)
+    # slide b out along d until it just clears a, then in by ``gap`` less than that
+    lo, hi = 0.0, 200.0
+    for _ in range(80):
+        mid = (lo + hi) / 2.0
+        fb = footprint_corners(Pose(mid * math.cos(d) + side * math.sin(d) * 0.1, mid * math.sin(d), h + turn), 60, 30)
+        if shapely.intersects(shapely.polygons(fb), a.footprint):
+            lo = mid
+        else:
+            hi = mid
+    b = VehiclePiece("b", "car", Pose(hi * math.cos(d) + side * math.sin(d) * 0.1 + gap * math.cos(d),
+                                      hi * math.sin(d) + gap * math.sin(d), h + turn), 60, 30, reversing=not reversing)
+    c = ct.classify(a, b, b.footprint)
+    if c.touching:
+        assert c.a_edge == ct.contact_edge_reference(a, b.footprint)
+        assert c.b_edge == ct.contact_edge_reference(b, a.footprint)
