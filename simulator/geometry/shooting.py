@@ -1210,7 +1210,7 @@ def shoot(table: Table, attacker_id: str, target_id: str, range_name: str, arc: 
     fam = fam.take(np.flatnonzero(np.isfinite(fmargin)))
     margin_mm = float(fmargin[np.isfinite(fmargin)].max())
     obst_idx, obst = _obstructions(q, attacker_id, fam)
-    squeeze = _squeezes(q, obst)
+    squeeze = _squeezes(q, obst, near_target=True)
     if len(squeeze):
         squeeze = squeeze.take(np.flatnonzero(_may_touch(q, squeeze)))
         more = _margins(q, squeeze)
@@ -1236,7 +1236,33 @@ def _may_touch(q: _Query, fam: _Families) -> Mask:
     return out
 
 
-def _squeezes(q: _Query, obst: _Pieces, max_vertices: int = 12) -> _Families:
+def _near_target(q: _Query, a: F64, side: F64, sin_a: F64, cos_a: F64) -> Mask:
+    """False for squeeze directions whose families :func:`_may_touch` would certainly drop, whatever the corner.
+
+    ``a`` holds the vertices on a side line, ``side`` that line's offset from
+    the axis (``+-w/2``, one per variant), ``sin_a``, ``cos_a`` the directions
+    (variant, pair). Across the axis, the target's middle less the family's
+    offset is ``(m - a) . n + side`` for every corner; along it, the corners
+    differ by at most their radius about their middle. The bounding-disc test
+    of :func:`_may_touch`, widened by that radius and a rounding slack, so it
+    discards only directions :func:`_may_touch` drops for every corner.
+    """
+    assert q.corners is not None
+    xy = q.target.xy
+    m = xy.mean(axis=0)
+    r = float(np.sqrt(((xy - m) ** 2).sum(axis=1)).max()) + _EPS + 1e-6
+    cc = q.corners.mean(axis=0)
+    rc = float(np.sqrt(((q.corners - cc) ** 2).sum(axis=1)).max())
+    dx, dy = float(m[0] - cc[0]), float(m[1] - cc[1])
+    along = dx * cos_a + dy * sin_a
+    lim = q.template.length_mm + r + rc + 1e-6
+    across = (m[1] - a[:, 1])[None, :] * cos_a - (m[0] - a[:, 0])[None, :] * sin_a + side[:, None]
+    out: Mask = ((along >= -(r + rc + 1e-6)) & (along <= lim)
+                 & (np.abs(across) <= q.template.width_mm / 2.0 + r + 1e-6))
+    return out
+
+
+def _squeezes(q: _Query, obst: _Pieces, max_vertices: int = 12, near_target: bool = False) -> _Families:
     """360-degree placements that fit a straight template exactly between two obstructions.
 
     For each corner of the firer and each pair of vertices ``a``, ``b`` of
@@ -1244,6 +1270,10 @@ def _squeezes(q: _Query, obst: _Pieces, max_vertices: int = 12) -> _Families:
     one template width apart across the axis, with ``a`` on one side line and
     the near edge still touching the corner. The sampled fans would miss such a
     gap; the fixed arcs find theirs among the critical offsets.
+
+    With ``near_target`` the directions :func:`_near_target` rules out are
+    skipped first: the families left out are only ones :func:`_may_touch`
+    drops, and the rest come in the same order.
     """
     if q.corners is None or q.fans is None or q.template.shape != "straight" or q.indirect:
         return _families_from([])
@@ -1275,10 +1305,21 @@ def _squeezes(q: _Query, obst: _Pieces, max_vertices: int = 12) -> _Families:
     # A conservative screen on the lateral offset (to 1e-6 mm) before the exact test below.
     corners = q.corners
     sin_a, cos_a = np.stack(sines), np.stack(cosines)
-    y0 = -pts[i, 0][None, :] * sin_a + pts[i, 1][None, :] * cos_a
-    approx = (y0[:, None, :] + corners[None, :, 0, None] * sin_a[:, None, :]
-              - corners[None, :, 1, None] * cos_a[:, None, :] - (signs * w / 2.0)[:, None, None])
-    v, k, p = np.nonzero(np.abs(approx) <= half_near + 1e-6)  # in the order variant, corner, pair
+    if near_target:  # the same screen, on the directions near the target only
+        vv, pp = np.nonzero(_near_target(q, pts[i], signs * w / 2.0, sin_a, cos_a))
+        sf, cf = sin_a[vv, pp], cos_a[vv, pp]
+        y0f = -pts[i[pp], 0] * sf + pts[i[pp], 1] * cf
+        approx_f = (y0f[None, :] + corners[:, 0, None] * sf[None, :] - corners[:, 1, None] * cf[None, :]
+                    - (signs * w / 2.0)[vv][None, :])
+        k, e = np.nonzero(np.abs(approx_f) <= half_near + 1e-6)
+        v, p = vv[e], pp[e]
+        order = np.lexsort((p, k, v))  # in the order variant, corner, pair, as below
+        v, k, p = v[order], k[order], p[order]
+    else:
+        y0 = -pts[i, 0][None, :] * sin_a + pts[i, 1][None, :] * cos_a
+        approx = (y0[:, None, :] + corners[None, :, 0, None] * sin_a[:, None, :]
+                  - corners[None, :, 1, None] * cos_a[:, None, :] - (signs * w / 2.0)[:, None, None])
+        v, k, p = np.nonzero(np.abs(approx) <= half_near + 1e-6)  # in the order variant, corner, pair
     a0 = np.array([f[0] for f in q.fans])
     sweep = np.array([f[1] for f in q.fans])
     th = theta[v, p]

@@ -167,3 +167,23 @@ def test_out_of_range_answer_is_lazy_but_the_same() -> None:
     again = pickle.loads(pickle.dumps(shooting.shoot(t, "gun", "t", "short", "front", TS)))
     assert type(again) is shooting.ShotResult and again == plain
     assert lazy.margin_mm < 0.0 and lazy.placement is not None
+
+
+def _touching(q: shooting._Query, fam: shooting._Families) -> np.ndarray:
+    kept = fam.take(np.flatnonzero(shooting._may_touch(q, fam)))
+    return np.column_stack((kept.ox, kept.oy, kept.ang, kept.s_lo, kept.s_hi, kept.s_mid))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(targets, rocks)
+def test_near_target_squeezes_keep_every_touching_family(tp: tuple[float, float, float],
+                                                         rs: list[tuple[float, float, float, int]]) -> None:
+    """Skipping directions far from the target leaves, after ``_may_touch``, the same families in order."""
+    t = _scene(*tp, rs)
+    got = _prepared_query(t) if t is not None else None
+    if got is None:
+        return
+    q, _, _, obst = got
+    full, near = shooting._squeezes(q, obst), shooting._squeezes(q, obst, near_target=True)
+    assert len(near) <= len(full)
+    assert np.array_equal(_touching(q, near), _touching(q, full))
