@@ -10,3 +10,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from hypothesis import settings  # noqa: E402
+
+# Property tests draw the same examples on every run (locally and in CI): a failure is reproducible and a
+# green run is not luck. HYPOTHESIS_PROFILE=explore draws fresh examples when hunting for new failures.
+settings.register_profile("repeatable", derandomize=True, database=None)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
