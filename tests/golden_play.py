@@ -1,0 +1,146 @@
+"""Golden playthroughs: seeded bot games recorded before the engine changes, replayed after (issue 8).
+
+A golden file (``tests/golden/*.json``) holds a game's scenario, seed and round
+limit, every decision the bots made, the prompt each answered, every D6 rolled
+(Skid Dice are D6 read through the p.12 table), the event log, and the final
+state. :func:`play` plays the game again from the scenario and seed with the same
+bots and returns the same record, so a test can compare them field by field.
+
+Record or refresh the files (only when a rule is knowingly fixed, and say so in the
+commit with its page)::
+
+    .venv/bin/python tests/golden_play.py            # every game in GAMES
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, fields, is_dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = Path(__file__).resolve().parent / "golden"
+ROUND_LIMIT = 30
+
+
+@dataclass(frozen=True)
+class GoldenGame:
+    """One recorded game: a scenario file (relative to the project root) and a dice seed."""
+
+    scenario: str
+    seed: int
+
+    @property
+    def name(self) -> str:
+        return f"{Path(self.scenario).stem}_seed{self.seed}"
+
+    @property
+    def path(self) -> Path:
+        return GOLDEN / f"{self.name}.json"
+
+
+GAMES: tuple[GoldenGame, ...] = (
+    *(GoldenGame("scenarios/street_race.toml", s) for s in (1, 2, 3, 4, 5)),
+    *(GoldenGame("scenarios/death_race.toml", s) for s in (1, 2, 3)),
+    *(GoldenGame("tests/golden/golden_mix.toml", s) for s in (1, 2, 3, 4, 5, 6)),
+    *(GoldenGame("tests/golden/golden_arena.toml", s) for s in (1, 2, 3)),
+)
+
+
+def plain(value: object) -> Any:
+    """A JSON-able copy of ``value``: dataclasses as dicts, enums as values, floats rounded to 1e-6."""
+    if isinstance(value, Enum):
+        return value.value
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    if isinstance(value, frozenset | set):
+        return sorted(plain(v) for v in value)
+    if isinstance(value, float):
+        return round(value, 6) + 0.0
+    return value
+
+
+class RecordingDice:
+    """Seeded dice that remember every D6 they rolled, in order."""
+
+    def __init__(self, seed: int) -> None:
+        from simulator.gaslands.dice import SeededDice
+
+        self.inner = SeededDice(seed)
+        self.rolled: list[int] = []
+
+    def roll_d6(self, n: int) -> tuple[int, ...]:
+        out = self.inner.roll_d6(n)
+        self.rolled.extend(out)
+        return out
+
+    def roll_skid(self, n: int) -> Any:
+        from simulator.gaslands.dice import skid_face_for_d6
+
+        return tuple(skid_face_for_d6(r) for r in self.roll_d6(n))
+
+
+def play(game_spec: GoldenGame) -> dict[str, Any]:
+    """Play ``game_spec`` with the bots and return its record (what the golden file holds)."""
+    from simulator.gaslands.bots import Bot
+    from simulator.gaslands.game import Game, Options
+    from simulator.gaslands.save import encode_decision
+    from simulator.gaslands.setup import options_for, starting_state
+    from simulator.gaslands.table_referee import TableReferee
+    from simulator.scenario.loader import load_scenario
+
+    scenario = load_scenario(ROOT / game_spec.scenario)
+    options = options_for(scenario, Options(round_limit=ROUND_LIMIT, audience_votes=bool(
+        scenario.spec.options.get("audience_votes", False))))
+    dice = RecordingDice(game_spec.seed)
+    game = Game(starting_state(scenario, game_spec.seed, options), dice, TableReferee(scenario.table,
+                scenario.template_set), scenario.template_set, options)
+    bot = Bot()
+    prompts: list[list[Any]] = []
+    for _ in range(20_000):
+        p = game.prompt
+        if p.kind == "game_over":
+            break
+        prompts.append([p.kind, p.player, p.vehicle_id])
+        game.decide(bot.decide(game))
+    state = game.state
+    return {
+        "scenario": game_spec.scenario,
+        "seed": game_spec.seed,
+        "round_limit": ROUND_LIMIT,
+        "decisions": [encode_decision(d) for d in game.decisions],
+        "prompts": prompts,
+        "dice": dice.rolled,
+        "events": [{"text": e.text, "rule": e.rule, "dice": plain(e.dice)} for e in game.log],
+        "final": {
+            "winner": state.winner,
+            "round": plain(state.round),
+            "votes": list(state.votes),
+            "removed_obstacles": sorted(state.removed_obstacles),
+            "dropped": plain(state.dropped),
+            "vehicles": [plain(v) for v in state.vehicles],
+            "end": game.prompt.note,
+        },
+    }
+
+
+def record(game_spec: GoldenGame) -> None:
+    """Write ``game_spec``'s golden file."""
+    GOLDEN.mkdir(exist_ok=True)
+    data = play(game_spec)
+    game_spec.path.write_text(json.dumps(data, indent=None, separators=(",", ":")) + "\n", encoding="utf-8")
+    print(f"{game_spec.name}: {len(data['decisions'])} decisions, winner {data['final']['winner']}, "
+          f"round {data['final']['round']['round_no']}")
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    wanted = set(sys.argv[1:])
+    for g in GAMES:
+        if not wanted or g.name in wanted:
+            record(g)
