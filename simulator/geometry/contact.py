@@ -24,8 +24,12 @@ from simulator.geometry.table import VehiclePiece
 Edge = Literal["front", "rear", "side"]
 Orientation = Literal["head_on", "t_bone", "tailgate"]
 
-CONTACT_LENGTH_MM = 0.05
-"""A contact set this long or longer is labelled by the edge holding most of it (GEOMETRY.md 5)."""
+CONTACT_LENGTH_MM = 1.0
+"""A contact set this long or longer is labelled by the edge holding most of it (GEOMETRY.md 5).
+
+1 mm of boundary within 0.01 mm of the other shape means the two edges lie flush, within about
+0.6 degrees; a corner striking an edge at any steeper angle is a point, and the corner rule of p.53
+applies to it. (An earlier 0.05 mm turned corner touches below about 15 degrees into edge contacts.)"""
 
 
 def touches(a: BaseGeometry, b: BaseGeometry) -> bool:
@@ -130,7 +134,8 @@ def contact_edge(vehicle: VehiclePiece, other: BaseGeometry) -> Edge:
     """Which edge of ``vehicle`` touches ``other`` (p.52-53; GEOMETRY.md 5).
 
     The contact set is the part of the vehicle's boundary within 0.01 mm of
-    ``other``. From 0.05 mm of boundary up, the edge holding most of it wins
+    ``other``. From 1 mm of boundary up (:data:`CONTACT_LENGTH_MM`: edges flush within about
+    0.6 degrees), the edge holding most of it wins
     (ties: front, side, rear); otherwise the contact is a point, and a point
     within 0.01 mm of a corner takes the corner rule: front/side corner is
     front, rear/side corner is side. A vehicle most recently moved in reverse
@@ -210,7 +215,7 @@ def _point_edge(vehicle: VehiclePiece, other: BaseGeometry, corners: NDArray[np.
 # --------------------------------------------------------------------------- closed-form contact sets
 
 _MARGIN_MM = 1e-5
-"""A closed-form decision this close to a threshold (0.05 mm, a tie, the 0.01 mm corner distance) is
+"""A closed-form decision this close to a threshold (:data:`CONTACT_LENGTH_MM`, a tie, the 0.01 mm corner distance) is
 left to the shapely reference."""
 
 _R_SLACK = TOUCH_MM + 2e-4
