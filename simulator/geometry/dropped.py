@@ -35,6 +35,7 @@ from typing import Literal
 import numpy as np
 import shapely
 from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
 
 from simulator.geometry.contact import overlaps, touches
 from simulator.geometry.pose import Pose, footprint, normalise_deg, transform_points
@@ -77,16 +78,21 @@ def dropped_polygon(template: ShootingTemplate, at: Pose) -> Polygon:
     return poly
 
 
-def move_area(movement_polygon: Polygon | None, final: Pose, length_mm: float, width_mm: float) -> Polygon:
-    """What counts for a dropped template: the movement template (if any) and the Final Position (p.78)."""
+def move_area(movement_polygon: BaseGeometry | None, final: Pose, length_mm: float, width_mm: float
+              ) -> BaseGeometry:
+    """What counts for a dropped template: the movement template (if any) and the Final Position (p.78).
+
+    The exact union (a Polygon, or a MultiPolygon when the parts only meet at a point or not at all):
+    nothing between the parts counts.
+    """
     end = footprint(final, length_mm, width_mm)
     if movement_polygon is None:
         return end
-    both = shapely.union(movement_polygon, end)
-    return both if isinstance(both, Polygon) else Polygon(both.convex_hull)
+    both: BaseGeometry = shapely.union(movement_polygon, end)
+    return both
 
 
-def touched_templates(area: Polygon, templates: Sequence[tuple[str, Polygon]]
+def touched_templates(area: BaseGeometry, templates: Sequence[tuple[str, Polygon]]
                       ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """``(overlapped ids, touched ids)`` of ``templates`` by ``area``, in the order given.
 

@@ -15,7 +15,7 @@ from typing import Literal
 import numpy as np
 import shapely
 from numpy.typing import NDArray
-from shapely.geometry import Polygon
+from shapely.geometry import MultiPolygon, Polygon
 
 from simulator.geometry.path import Path, Segment
 from simulator.geometry.pose import Pose, compose, normalise_deg, transform_points
@@ -131,16 +131,30 @@ class PlacedMove:
         return Polygon(transform_points(frame, local))
 
     @cached_property
-    def movement_polygon(self) -> Polygon:
+    def movement_polygon(self) -> Polygon | MultiPolygon:
         """What counts as the movement template (p.50): with a Slide, the template up to
-        the exit level plus the Slide template; otherwise the whole template."""
+        the exit level plus the Slide template; otherwise the whole template.
+
+        The exact union of the two: off an arc they meet only at the Slide Exit Point, so it is
+        usually a MultiPolygon of two parts. Nothing between them counts (no convex hull).
+        """
         if not self.move.slide:
             return self.template_polygon
-        part = self._polygon(self.template.polygon_up_to(self.template.exit_s_mm))
+        part, slide = self.movement_parts
+        merged = shapely.union(part, slide)
+        if isinstance(merged, Polygon | MultiPolygon):
+            return merged
+        return MultiPolygon([part, slide])  # pragma: no cover - two valid polygons union to one of the above
+
+    @cached_property
+    def movement_parts(self) -> tuple[Polygon, ...]:
+        """The movement template as its parts (p.50): the whole template; or, with a Slide, the template
+        up to the exit level and the Slide template."""
+        if not self.move.slide:
+            return (self.template_polygon,)
         slide = self.slide_polygon
         assert slide is not None
-        merged = part.union(slide)
-        return merged if isinstance(merged, Polygon) else Polygon(merged.convex_hull)
+        return (self._polygon(self.template.polygon_up_to(self.template.exit_s_mm)), slide)
 
     # ------------------------------------------------------------ positions
     def _vehicle_heading(self, travel_deg: float) -> float:
