@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import enum
 import math
-import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib.resources import files
@@ -22,12 +21,22 @@ from typing import Annotated, Literal
 import numpy as np
 import shapely
 from numpy.typing import NDArray
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    Strict,
+    StrictBool,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from shapely.geometry import Polygon
 
 from simulator.errors import InputFileError, Problem
 from simulator.geometry.path import Path, Segment
 from simulator.geometry.pose import Pose
+from simulator.safe_read import parse_toml, read_text
 
 ARC_TOLERANCE_MM = 0.005
 """Largest gap between a polygonised arc and the true arc (GEOMETRY.md 1)."""
@@ -57,21 +66,43 @@ class Permission(enum.Enum):
 # --------------------------------------------------------------------------- file schema
 
 
+MAX_TEMPLATE_MM = 1_000.0
+"""The longest length or radius a template-set file may give (the longest real template is 302 mm):
+any set people measure fits, and nothing it builds can run the geometry or the printing away."""
+
+Label = Annotated[str, Field(max_length=100)]
+
+
 class _Measure(BaseModel):
+    """A length or radius in mm, 1 to :data:`MAX_TEMPLATE_MM`, with where it comes from."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
-    value: Annotated[float, Field(gt=0, allow_inf_nan=False)]
-    provenance: str
+    value: Annotated[float, Strict(), Field(ge=1.0, le=MAX_TEMPLATE_MM, allow_inf_nan=False)]
+    provenance: Annotated[str, Field(max_length=500)]
+
+
+class _Angle(_Measure):
+    """An angle turned, 1 to 180 degrees."""
+
+    value: Annotated[float, Strict(), Field(ge=1.0, le=180.0, allow_inf_nan=False)]
+
+
+class _Width(_Measure):
+    """The templates' width, 5 to 100 mm (the official one is 35)."""
+
+    value: Annotated[float, Strict(), Field(ge=5.0, le=100.0, allow_inf_nan=False)]
 
 
 class _MovementSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    label: str
+    label: Label
     shape: Literal["straight", "arc", "s_bend"]
     length_mm: _Measure | None = None
     radius_mm: _Measure | None = None
-    sweep_deg: _Measure | None = None
+    sweep_deg: _Angle | None = None
     gears: Annotated[list[Literal["T", "P", "H", "-"]], Field(min_length=6, max_length=6)]
-    gears_fixed: list[bool] = Field(default_factory=lambda: [False] * 6)
+    gears_fixed: Annotated[list[StrictBool], Field(min_length=6, max_length=6)] = Field(
+        default_factory=lambda: [False] * 6)
 
     @model_validator(mode="after")
     def _dimensions(self) -> _MovementSpec:
@@ -79,21 +110,19 @@ class _MovementSpec(BaseModel):
             raise ValueError("a straight needs length_mm")
         if self.shape != "straight" and (self.radius_mm is None or self.sweep_deg is None):
             raise ValueError(f"an {self.shape} needs radius_mm and sweep_deg")
-        if self.sweep_deg is not None and self.sweep_deg.value > 180.0:
-            raise ValueError("sweep_deg must be at most 180")
         return self
 
 
 class _SlideSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    label: str = "Slide"
+    label: Label = "Slide"
     shape: Literal["straight"] = "straight"
     length_mm: _Measure
 
 
 class _ShootingSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    label: str
+    label: Label
     shape: Literal["straight", "burst"]
     length_mm: _Measure
     near_edge_mm: _Measure | None = None
@@ -115,22 +144,36 @@ MOVEMENT_NAMES = (
 SHOOTING_NAMES = ("short", "medium", "long", "double", "small_burst", "large_burst")
 
 
+def _known_names(kind: str, given: dict[str, object], known: tuple[str, ...]) -> None:
+    missing = [n for n in known if n not in given]
+    unknown = [n for n in given if n not in known]
+    if missing:
+        raise ValueError(f"missing {kind} templates: " + ", ".join(missing))
+    if unknown:
+        names = ", ".join(repr(n[:40]) for n in unknown[:5])
+        raise ValueError(f"unknown {kind} templates {names}; the {kind} templates are " + ", ".join(known))
+
+
 class _TemplateSetFile(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    name: str
-    version: int = 1
-    width_mm: _Measure
+    name: Label
+    version: Annotated[int, Strict(), Field(ge=1, le=999_999)] = 1
+    width_mm: _Width
     movement: dict[str, _MovementSpec]
     slide: _SlideSpec
     shooting: dict[str, _ShootingSpec]
 
-    @model_validator(mode="after")
-    def _complete(self) -> _TemplateSetFile:
-        missing = [n for n in MOVEMENT_NAMES if n not in self.movement]
-        missing += [n for n in SHOOTING_NAMES if n not in self.shooting]
-        if missing:
-            raise ValueError("missing templates: " + ", ".join(missing))
-        return self
+    @field_validator("movement")
+    @classmethod
+    def _movement_names(cls, value: dict[str, _MovementSpec]) -> dict[str, _MovementSpec]:
+        _known_names("movement", dict(value), MOVEMENT_NAMES)
+        return value
+
+    @field_validator("shooting")
+    @classmethod
+    def _shooting_names(cls, value: dict[str, _ShootingSpec]) -> dict[str, _ShootingSpec]:
+        _known_names("shooting", dict(value), SHOOTING_NAMES)
+        return value
 
 
 # --------------------------------------------------------------------------- geometry helpers
@@ -373,7 +416,8 @@ def _build(spec: _TemplateSetFile, source: str) -> TemplateSet:
 
 
 def _problems(error: ValidationError) -> list[Problem]:
-    return [Problem(".".join(str(p) for p in e["loc"]) or "(file)", e["msg"]) for e in error.errors()]
+    return [Problem(".".join(str(p)[:64] for p in e["loc"]) or "(file)", e["msg"].removeprefix("Value error, "))
+            for e in error.errors()]
 
 
 def parse_template_set(text: str, source: str = "<string>") -> TemplateSet:
@@ -382,10 +426,7 @@ def parse_template_set(text: str, source: str = "<string>") -> TemplateSet:
     Raises :class:`InputFileError` naming the file, the key and the reason for
     TOML syntax errors, missing templates, non-positive or non-finite sizes.
     """
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputFileError(source, [Problem("(syntax)", str(exc))]) from None
+    raw = parse_toml(text, source)
     try:
         spec = _TemplateSetFile.model_validate(raw)
     except ValidationError as exc:
@@ -400,7 +441,7 @@ def load_template_set(path: str | FilePath | None = None) -> TemplateSet:
     """Load a template set: ``None`` or ``"default"`` is the bundled set, else a file path.
 
     Results are cached per path. Raises :class:`InputFileError` (see
-    :func:`parse_template_set`) or ``FileNotFoundError``.
+    :func:`parse_template_set`; a missing, oversized or non-UTF-8 file too).
     """
     key = "default" if path is None or str(path) == "default" else str(FilePath(path).resolve())
     if key not in _CACHE:
@@ -408,5 +449,5 @@ def load_template_set(path: str | FilePath | None = None) -> TemplateSet:
             text = (files("simulator") / "data" / "template_sets" / "default.toml").read_text("utf-8")
             _CACHE[key] = parse_template_set(text, "default.toml")
         else:
-            _CACHE[key] = parse_template_set(FilePath(key).read_text("utf-8"), str(path))
+            _CACHE[key] = parse_template_set(read_text(str(path)), str(path))
     return _CACHE[key]

@@ -2,9 +2,10 @@
 
 TOML is read with ``tomllib`` and validated with pydantic
 (:mod:`simulator.scenario.schema`); then the table is checked as a whole:
-unique ids, known vehicle types and weapons, simple polygons, and no vehicle
-overlapping another vehicle or an obstacle at the start (airborne vehicles
-excepted). Every problem is reported at once as an
+unique ids, known vehicle types and weapons, simple polygons, pieces within
+one table size of the table, and no vehicle overlapping another vehicle or an
+obstacle at the start (an airborne vehicle may start over anything but a Tall
+obstacle, p.70). Every problem is reported at once as an
 :class:`~simulator.errors.InputFileError` naming the file, the table and key,
 and the reason (RULINGS.md, Errors).
 """
@@ -12,7 +13,6 @@ and the reason (RULINGS.md, Errors).
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from shapely.geometry import Polygon
 from shapely.validation import explain_validity
 
+from simulator import safe_read
 from simulator.errors import InputFileError, Problem
 from simulator.gaslands.tables import VehicleType, load_vehicle_types, load_weapons
 from simulator.geometry.contact import overlaps
@@ -71,17 +72,20 @@ def bundled_scenario(name: str = DEFAULT_SCENARIO) -> Path:
 
 
 def _where(loc: tuple[int | str, ...], raw: dict[str, Any]) -> str:
+    """``vehicle[2].heading_deg`` from a pydantic location (1-based; queries by their ``id``)."""
     out = ""
     for i, part in enumerate(loc):
         if isinstance(part, int):
             table = loc[i - 1] if i else ""
-            if table == "query":
-                item = raw.get("query", [])[part] if part < len(raw.get("query", [])) else {}
-                out += f"[{item.get('id', part + 1)}]"
+            queries = raw.get("query") if table == "query" else None
+            item = queries[part] if isinstance(queries, list) and 0 <= part < len(queries) else None
+            label = item.get("id") if isinstance(item, dict) else None
+            if isinstance(label, str | int) and not isinstance(label, bool) and len(str(label)) <= 64:
+                out += f"[{label}]"
             else:
                 out += f"[{part + 1}]"
         else:
-            out += ("." if out else "") + str(part)
+            out += ("." if out else "") + str(part)[:64]
     return out or "(file)"
 
 
@@ -90,23 +94,14 @@ def validation_problems(error: ValidationError, raw: dict[str, Any]) -> list[Pro
     problems = []
     for e in error.errors():
         loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and p.startswith("function-after")))
-        problems.append(Problem(_where(loc, raw), e["msg"]))
+        problems.append(Problem(_where(loc, raw), e["msg"].removeprefix("Value error, ")))
     return problems
 
 
-def read_toml(path: Path) -> dict[str, Any]:
-    """Read a TOML file; syntax errors and missing files become :class:`InputFileError`."""
-    try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise InputFileError(str(path), [Problem("(file)", "no such file")]) from None
-    except IsADirectoryError:
-        raise InputFileError(str(path), [Problem("(file)", "is a folder, not a TOML file")]) from None
-    except UnicodeDecodeError as exc:
-        raise InputFileError(str(path), [Problem("(file)", f"not UTF-8 text ({exc.reason} at byte {exc.start})")]) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputFileError(str(path), [Problem("(syntax)", str(exc))]) from None
+def read_toml(path: str | Path) -> dict[str, Any]:
+    """Read a TOML file; a missing, oversized, non-UTF-8, too deeply nested or malformed file becomes
+    :class:`InputFileError` (:mod:`simulator.safe_read`)."""
+    return safe_read.read_toml(path)
 
 
 def _shape(spec: ObstacleSpec | SurfaceSpec) -> Polygon:
@@ -128,6 +123,17 @@ def _vehicle(spec: VehicleSpec, vtype: VehicleType) -> VehiclePiece:
 def _check_polygon(where: str, poly: Polygon, problems: list[Problem]) -> None:
     if not poly.is_valid or not poly.exterior.is_simple or poly.area <= 0:
         problems.append(Problem(where, f"the polygon is not simple ({explain_validity(poly)})"))
+
+
+def _near_table(where: str, bounds: tuple[float, float, float, float], spec: ScenarioFile,
+                problems: list[Problem]) -> None:
+    """A piece may overhang the table, but not lie more than one table size beyond it (so the
+    geometry and the drawing stay within a few table sizes of the table)."""
+    w, h = spec.table.width_mm, spec.table.height_mm
+    x0, y0, x1, y1 = bounds
+    if x0 < -w or x1 > 2.0 * w or y0 < -h or y1 > 2.0 * h:
+        problems.append(Problem(where, f"lies more than one table size off the {w:g} x {h:g} mm table "
+                                       f"(x from {-w:g} to {2 * w:g}, y from {-h:g} to {2 * h:g})"))
 
 
 def build_table(spec: ScenarioFile, source: str) -> tuple[Table, list[Problem]]:
@@ -160,20 +166,31 @@ def build_table(spec: ScenarioFile, source: str) -> tuple[Table, list[Problem]]:
     for i, o in enumerate(spec.obstacle, 1):
         claim(o.id, f"obstacle[{i}]")
         poly = _shape(o)
-        _check_polygon(f"obstacle[{i}].polygon", poly, problems)
+        key = "circle" if o.circle is not None else "polygon"
+        _check_polygon(f"obstacle[{i}].{key}", poly, problems)
+        _near_table(f"obstacle[{i}].{key}", poly.bounds, spec, problems)
         obstacles.append(Obstacle(o.id, poly, o.weight, o.tall, o.destructible, o.label))
     surfaces: list[Surface] = []
     for i, s in enumerate(spec.surface, 1):
         claim(s.id, f"surface[{i}]")
         poly = _shape(s)
-        _check_polygon(f"surface[{i}].polygon", poly, problems)
+        key = "circle" if s.circle is not None else "polygon"
+        _check_polygon(f"surface[{i}].{key}", poly, problems)
+        _near_table(f"surface[{i}].{key}", poly.bounds, spec, problems)
         surfaces.append(Surface(s.id, s.kind, poly))
     gates = []
     for i, g in enumerate(spec.gate, 1):
         claim(g.id, f"gate[{i}]")
         claim(f"{g.id}.post_a", f"gate[{i}].post_a")
         claim(f"{g.id}.post_b", f"gate[{i}].post_b")
+        r = g.post_radius_mm
+        xs, ys = (g.post_a[0], g.post_b[0]), (g.post_a[1], g.post_b[1])
+        _near_table(f"gate[{i}]", (min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r), spec, problems)
         gates.append(Gate(g.id, g.number, g.post_a, g.post_b, g.post_radius_mm))
+    for i, x in enumerate(spec.line, 1):
+        claim(x.id, f"line[{i}]")
+        _near_table(f"line[{i}]", (min(x.a[0], x.b[0]), min(x.a[1], x.b[1]), max(x.a[0], x.b[0]),
+                                   max(x.a[1], x.b[1])), spec, problems)
     lines = [Line(x.id, x.kind, x.a, x.b) for x in spec.line]
     table = Table(spec.table.width_mm, spec.table.height_mm, tuple(vehicles), tuple(obstacles), tuple(surfaces),
                   tuple(gates), tuple(lines), spec.table.template_set, spec.scenario.name)
@@ -191,7 +208,11 @@ def _start_overlaps(table: Table) -> list[Problem]:
                                                     f"{table.height_mm:g} mm table"))
     grounded = [v for v in table.vehicles if not v.airborne]
     for i, v in enumerate(table.vehicles, 1):
-        if v.airborne:
+        if v.airborne:  # above everything but Tall obstacles, which stop it (p.70)
+            for o in table.all_obstacles:
+                if o.tall and overlaps(v.footprint, o.polygon):
+                    problems.append(Problem(f"vehicle[{i}]", f"{v.id!r} is airborne inside the Tall obstacle "
+                                                            f"{o.id!r} at the start (Tall obstacles stop it, p.70)"))
             continue
         for other in grounded:
             if other.id < v.id and overlaps(v.footprint, other.footprint):
@@ -212,20 +233,16 @@ def parse_scenario(raw: dict[str, Any], source: str, template_set: str | Path | 
     except ValidationError as exc:
         raise InputFileError(source, validation_problems(exc, raw)) from None
     table, problems = build_table(spec, source)
-    override = template_set
     chosen: TemplateSet | None = None
-    try:
-        base = Path(source).parent if source not in ("<string>", "") else Path.cwd()
-        ts_name = spec.table.template_set
-        if override is not None:
-            chosen = load_template_set(override)
-        else:
+    if template_set is not None:
+        chosen = load_template_set(template_set)  # its own errors name its own file
+    else:
+        try:
+            base = Path(source).parent if source not in ("<string>", "") else Path.cwd()
+            ts_name = spec.table.template_set
             chosen = load_template_set(ts_name if ts_name == "default" else base / ts_name)
-    except FileNotFoundError:
-        name = override if override is not None else spec.table.template_set
-        problems.append(Problem("table.template_set", f"no template-set file {str(name)!r}"))
-    except InputFileError as exc:
-        problems += [Problem("table.template_set", p.render(exc.source)) for p in exc.problems]
+        except InputFileError as exc:
+            problems += [Problem("table.template_set", p.render(exc.source)) for p in exc.problems]
     if chosen is not None:
         problems += _gate_problems(spec, chosen)
     if problems:

@@ -12,17 +12,46 @@ import math
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, Strict, StrictBool, field_validator, model_validator
 
-Finite = Annotated[float, Field(allow_inf_nan=False)]
-Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
-Point = tuple[Finite, Finite]
-ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]+$")
+MAX_TABLE_MM = 20_000.0
+"""The largest play area accepted (20 m): far beyond any real table, small enough to draw."""
+
+MAX_COORDINATE_MM = 3.0 * MAX_TABLE_MM
+"""No coordinate beyond +-60 m is read; :func:`~simulator.scenario.loader.build_table` then keeps every
+piece within one table size of the table (a piece may overhang it, nothing may be kilometres away)."""
+
+MAX_VERTICES = 100_000
+"""The most vertices one polygon may have."""
+
+MAX_NAME_CHARS = 200
+"""Names and labels: at most this many characters (they are drawn on the table)."""
+
+MAX_TEXT_CHARS = 100_000
+"""A scenario's description: at most this many characters."""
+
+MAX_PIECES = {"vehicle": 1_000, "obstacle": 20_000, "surface": 2_000, "gate": 200, "line": 100,
+              "player": 16, "query": 10_000}
+"""The most tables of each kind in one file."""
+
+Finite = Annotated[float, Strict(), Field(allow_inf_nan=False)]
+"""A finite number; integers are accepted, strings and booleans are not."""
+Coordinate = Annotated[float, Strict(), Field(ge=-MAX_COORDINATE_MM, le=MAX_COORDINATE_MM, allow_inf_nan=False)]
+Heading = Annotated[float, Strict(), Field(ge=-3600.0, le=3600.0, allow_inf_nan=False)]
+Radius = Annotated[float, Strict(), Field(ge=0.1, le=MAX_TABLE_MM, allow_inf_nan=False)]
+"""A circle's radius in mm: from 0.1 mm (a pin) to the largest table."""
+VehicleSize = Annotated[float, Strict(), Field(ge=1.0, le=1_000.0, allow_inf_nan=False)]
+"""A vehicle's length or width in mm: 1 mm to 1 m (the largest model is a 150 mm War Rig trailer)."""
+Positive = Annotated[float, Strict(), Field(gt=0, allow_inf_nan=False)]
+Point = tuple[Coordinate, Coordinate]
+Name = Annotated[str, Field(max_length=MAX_NAME_CHARS)]
+ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""Ids: 1 to 64 letters, digits, - and _ (the whole string: no trailing newline, RULINGS.md)."""
 
 
 def _check_id(value: str) -> str:
-    if not ID_PATTERN.match(value):
-        raise ValueError("use only letters, digits, - and _")
+    if not ID_PATTERN.fullmatch(value):
+        raise ValueError("use 1 to 64 letters, digits, - and _ (no spaces or other characters)")
     return value
 
 
@@ -33,17 +62,15 @@ class _Strict(BaseModel):
 class ScenarioInfo(_Strict):
     """``[scenario]``: what the file is and which rules it uses."""
 
-    name: str = "Untitled"
+    name: Name = "Untitled"
     kind: Literal["street_race", "death_race", "rulings", "sandbox"] = "sandbox"
-    description: str = ""
-    pages: str = ""
-    pole_position: str = ""
+    description: Annotated[str, Field(max_length=MAX_TEXT_CHARS)] = ""
+    pages: Name = ""
+    pole_position: Name = ""
 
 
-MAX_TABLE_MM = 20_000.0
-"""The largest play area accepted (20 m): far beyond any real table, small enough to draw."""
-
-TableSize = Annotated[float, Field(gt=0, le=MAX_TABLE_MM, allow_inf_nan=False)]
+TableSize = Annotated[float, Strict(), Field(ge=10.0, le=MAX_TABLE_MM, allow_inf_nan=False)]
+"""A side of the play area: 10 mm to 20 m."""
 
 
 class TableSpec(_Strict):
@@ -51,16 +78,16 @@ class TableSpec(_Strict):
 
     width_mm: TableSize
     height_mm: TableSize
-    template_set: str = "default"
+    template_set: Annotated[str, Field(min_length=1, max_length=4096)] = "default"
 
 
 class PlayerSpec(_Strict):
     """``[[player]]``: a team, its colour (``#rrggbb``) and whether a bot drives it."""
 
     id: str
-    name: str = ""
+    name: Name = ""
     colour: str = "#cc3333"
-    bot: bool = False
+    bot: StrictBool = False
 
     _id = field_validator("id")(_check_id)
 
@@ -75,7 +102,7 @@ class PlayerSpec(_Strict):
 class WeaponSpec(_Strict):
     """A mounted weapon: its type (weapons table) and its arc of fire (p.28)."""
 
-    type: str
+    type: Name
     arc: Literal["front", "rear", "side", "turret"] = "front"
 
 
@@ -83,24 +110,28 @@ class VehicleSpec(_Strict):
     """``[[vehicle]]`` (RULINGS.md), plus ``player``, ``name`` and ``weapons`` for play."""
 
     id: str
-    type: str
-    x_mm: Finite
-    y_mm: Finite
-    heading_deg: Finite
-    gear: Annotated[int, Field(ge=1, le=6)] = 1
-    length_mm: Positive | None = None
-    width_mm: Positive | None = None
+    type: Name
+    x_mm: Coordinate
+    y_mm: Coordinate
+    heading_deg: Heading
+    gear: Annotated[int, Strict(), Field(ge=1, le=6)] = 1
+    length_mm: VehicleSize | None = None
+    width_mm: VehicleSize | None = None
     reversing: StrictBool = False
-    player: str | None = None
-    name: str = ""
-    weapons: list[WeaponSpec] = Field(default_factory=list)
-    hazard_tokens: Annotated[int, Field(ge=0)] = 0
-    hull: Annotated[int, Field(ge=0)] | None = None
+    player: Name | None = None
+    name: Name = ""
+    weapons: Annotated[list[WeaponSpec], Field(max_length=32)] = Field(default_factory=list)
+    hazard_tokens: Annotated[int, Strict(), Field(ge=0, le=99)] = 0
+    hull: Annotated[int, Strict(), Field(ge=0, le=999)] | None = None
 
     _id = field_validator("id")(_check_id)
 
 
-def _polygon_or_circle(polygon: list[Point] | None, circle: tuple[Finite, Finite, Positive] | None) -> None:
+PolygonPoints = Annotated[list[Point], Field(max_length=MAX_VERTICES)]
+Circle = tuple[Coordinate, Coordinate, Radius]
+
+
+def _polygon_or_circle(polygon: list[Point] | None, circle: Circle | None) -> None:
     if (polygon is None) == (circle is None):
         raise ValueError("give exactly one of polygon or circle")
     if polygon is not None and len(polygon) < 3:
@@ -112,11 +143,11 @@ class ObstacleSpec(_Strict):
 
     id: str
     weight: Literal["lightweight", "middleweight", "heavyweight"] = "heavyweight"
-    polygon: list[Point] | None = None
-    circle: tuple[Finite, Finite, Positive] | None = None
+    polygon: PolygonPoints | None = None
+    circle: Circle | None = None
     tall: StrictBool = False
     destructible: StrictBool = False
-    label: str = ""
+    label: Name = ""
 
     _id = field_validator("id")(_check_id)
 
@@ -131,8 +162,8 @@ class SurfaceSpec(_Strict):
 
     id: str
     kind: Literal["road", "rough", "treacherous"]
-    polygon: list[Point] | None = None
-    circle: tuple[Finite, Finite, Positive] | None = None
+    polygon: PolygonPoints | None = None
+    circle: Circle | None = None
 
     _id = field_validator("id")(_check_id)
 
@@ -146,10 +177,10 @@ class GateSpec(_Strict):
     """``[[gate]]`` (RULINGS.md; p.124-127)."""
 
     id: str
-    number: Annotated[int, Field(ge=1)]
+    number: Annotated[int, Strict(), Field(ge=1, le=999)]
     post_a: Point
     post_b: Point
-    post_radius_mm: Positive = 10.0
+    post_radius_mm: Radius = 10.0
 
     _id = field_validator("id")(_check_id)
 
@@ -171,16 +202,34 @@ class LineSpec(_Strict):
     _id = field_validator("id")(_check_id)
 
 
+class OptionsSpec(_Strict):
+    """``[options]``: optional rules of a game (unknown keys and non-boolean values are errors).
+
+    ``audience_votes``: Audience Votes (p.88-90), default off. ``starting_grid``: a Death Race's
+    vehicles deploy to the Starting Grid as the game's first decisions (p.126), default on; false
+    keeps the file's positions.
+    """
+
+    audience_votes: StrictBool = False
+    starting_grid: StrictBool = True
+
+
 class ScenarioFile(_Strict):
     """A whole scenario or rulings file."""
 
     scenario: ScenarioInfo = Field(default_factory=ScenarioInfo)
     table: TableSpec
-    player: list[PlayerSpec] = Field(default_factory=list)
-    vehicle: list[VehicleSpec] = Field(default_factory=list)
-    obstacle: list[ObstacleSpec] = Field(default_factory=list)
-    surface: list[SurfaceSpec] = Field(default_factory=list)
-    gate: list[GateSpec] = Field(default_factory=list)
-    line: list[LineSpec] = Field(default_factory=list)
-    query: list[dict[str, Any]] = Field(default_factory=list)
+    player: Annotated[list[PlayerSpec], Field(max_length=MAX_PIECES["player"])] = Field(default_factory=list)
+    vehicle: Annotated[list[VehicleSpec], Field(max_length=MAX_PIECES["vehicle"])] = Field(default_factory=list)
+    obstacle: Annotated[list[ObstacleSpec], Field(max_length=MAX_PIECES["obstacle"])] = Field(default_factory=list)
+    surface: Annotated[list[SurfaceSpec], Field(max_length=MAX_PIECES["surface"])] = Field(default_factory=list)
+    gate: Annotated[list[GateSpec], Field(max_length=MAX_PIECES["gate"])] = Field(default_factory=list)
+    line: Annotated[list[LineSpec], Field(max_length=MAX_PIECES["line"])] = Field(default_factory=list)
+    query: Annotated[list[dict[str, Any]], Field(max_length=MAX_PIECES["query"])] = Field(default_factory=list)
     options: dict[str, Any] = Field(default_factory=dict)
+    """``[options]``: the keys of :class:`OptionsSpec`, checked as strictly as the rest; kept as a dict."""
+
+    @field_validator("options")
+    @classmethod
+    def _options(cls, value: dict[str, Any]) -> dict[str, Any]:
+        return OptionsSpec.model_validate(value).model_dump(exclude_unset=True)
