@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from simulator.errors import InputFileError, SimulatorError
+from simulator.atomic import check_output_file, write_atomic_with
+from simulator.errors import InputFileError, Problem, SimulatorError
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -75,42 +78,83 @@ def cmd_play(args: argparse.Namespace) -> int:
 
         run_board_window(path)
         return 0
-    from simulator.scenario.loader import load_scenario
+    from simulator.scenario.rulings import load_rulings_file
 
-    load_scenario(path)  # validate before a window opens
+    load_rulings_file(path)  # validate the table and its queries before a window opens
+    _check_query(path, args.query)
     from simulator.ui.app import run_window
 
     run_window(path, ts, query=args.query, game=False if args.free else None, seed=args.seed)
     return 0
 
 
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _check_query(path: Path, query: str | None) -> None:
+    """An unknown ``--query`` is a named error (before a window or a picture is made)."""
+    if query is None:
+        return
+    from simulator.scenario.loader import load_scenario
+    from simulator.ui.rulings_view import select_query
+
+    scenario = load_scenario(path)
+    try:
+        select_query(scenario.spec.query, query)
+    except KeyError as exc:
+        raise InputFileError(str(path), [Problem("--query", str(exc.args[0]))]) from None
+
+
 def cmd_render(args: argparse.Namespace) -> int:
-    """Draw a scenario or board to a PNG with the window's drawing code, headless."""
+    """Draw a scenario or board to a PNG with the window's drawing code, headless.
+
+    ``-o`` must name a ``.png`` in an existing folder that is new or a PNG (not a
+    folder, a link or another kind of file); the picture is written atomically.
+    """
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     path = Path(args.file)
     width, height = args.size
-    out = Path(args.output)
+    out = check_output_file(args.output, ".png", PNG_SIGNATURE)
     if path.suffix.lower() != ".json" and _is_board(path):
         from simulator.ui.board_app import render_board
 
-        render_board(path, out, (width, height))
+        write_atomic_with(out, lambda tmp: render_board(path, tmp, (width, height)), ".png")
     else:
         if path.suffix.lower() == ".json":
             from simulator.gaslands.save import load
 
             load(path)
         else:
-            from simulator.scenario.loader import load_scenario
+            from simulator.scenario.rulings import load_rulings_file
 
-            load_scenario(path)
+            load_rulings_file(path)  # the table and its queries, as `gaslands rule` checks them
+            _check_query(path, args.query)
         from simulator.ui.app import render_png
 
         ts = Path(args.template_set) if args.template_set else None
-        render_png(path, out, (width, height), template_set_path=ts, query=args.query,
-                   game=False if args.free else None, seed=args.seed)
+        write_atomic_with(out, lambda tmp: render_png(path, tmp, (width, height), template_set_path=ts,
+                                                      query=args.query, game=False if args.free else None,
+                                                      seed=args.seed), ".png")
     print(f"wrote {out}")
     return 0
+
+
+def rulings_json(results: list[dict[str, Any]]) -> str:
+    """The answers of ``gaslands rule`` as JSON text: strict JSON, never ``NaN`` or ``Infinity``
+    (a number that is not finite would be a defect; it is written as ``null`` and named on stderr)."""
+
+    def finite(value: Any) -> Any:
+        if isinstance(value, float) and not math.isfinite(value):
+            print(f"gaslands: warning: a result was {value}; written as null", file=sys.stderr)
+            return None
+        if isinstance(value, dict):
+            return {k: finite(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [finite(v) for v in value]
+        return value
+
+    return json.dumps(finite(results), indent=2, allow_nan=False)
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
@@ -118,8 +162,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
     from simulator.scenario.rulings import run_rulings
 
     results = run_rulings(args.file, args.template_set)
-    json.dump(results, sys.stdout, indent=2)
-    sys.stdout.write("\n")
+    sys.stdout.write(rulings_json(results) + "\n")
     return 0
 
 
@@ -188,6 +231,28 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def _count(text: str) -> int:
+    """A whole number of games, 0 to 100,000."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of games, not {text!r}") from None
+    if not 0 <= n <= 100_000:
+        raise argparse.ArgumentTypeError(f"the number of games is 0 to 100000, not {n}")
+    return n
+
+
+def _seed(text: str) -> int:
+    """A dice seed: a whole number."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+    if not -(2**63) <= n < 2**63:
+        raise argparse.ArgumentTypeError("a seed is a whole number of at most 19 digits")
+    return n
+
+
 def _png_path(text: str) -> str:
     """An output path ending in .png."""
     if not text.lower().endswith(".png"):
@@ -206,7 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--template-set", dest="template_set_sub", help="a template-set TOML file")
     play.add_argument("--query", help="a rulings file's query to show (its id or 1-based index)")
     play.add_argument("--free", action="store_true", help="open a race as the free table, not as a game")
-    play.add_argument("--seed", type=int, default=None, help="dice seed of a new game (default: random)")
+    play.add_argument("--seed", type=_seed, default=None, help="dice seed of a new game (default: random)")
     render = sub.add_parser("render", help="draw a scenario to a PNG, headless")
     render.add_argument("file")
     render.add_argument("-o", "--output", required=True, type=_png_path, help="the PNG to write")
@@ -215,7 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--template-set", dest="template_set_sub")
     render.add_argument("--query", help="a rulings file's query to draw (its id or 1-based index)")
     render.add_argument("--free", action="store_true", help="draw a race as the free table, not as a game")
-    render.add_argument("--seed", type=int, default=1, help="dice seed of the game drawn (default 1)")
+    render.add_argument("--seed", type=_seed, default=1, help="dice seed of the game drawn (default 1)")
     rule = sub.add_parser("rule", help="answer a rulings file as JSON")
     rule.add_argument("file")
     rule.add_argument("--template-set", dest="template_set_sub", help="a template-set TOML file")
@@ -229,8 +294,8 @@ def build_parser() -> argparse.ArgumentParser:
     track.add_argument("-o", "--output", required=True, help="folder for overview.svg and tile-*.svg")
     sim = sub.add_parser("simulate", help="play bot games headless")
     sim.add_argument("file")
-    sim.add_argument("--games", type=int, default=10)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--games", type=_count, default=10)
+    sim.add_argument("--seed", type=_seed, default=1)
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.add_argument("--template-set", dest="template_set_sub", help="a template-set TOML file")
     return parser
@@ -265,8 +330,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SimulatorError as exc:
         print(f"gaslands: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except KeyError as exc:  # an unknown --query
-        print(f"gaslands: {exc.args[0]}", file=sys.stderr)
+    except OSError as exc:  # a file that cannot be written (full disk, no permission)
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"gaslands: cannot write{where}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 

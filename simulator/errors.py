@@ -8,6 +8,7 @@ raises :class:`IllegalChoice` naming the rule and its page.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -52,3 +53,9 @@ class IllegalChoice(SimulatorError):
         self.reason = reason
         self.rule = rule
         super().__init__(f"{reason} ({rule})" if rule else reason)
+
+
+def readable_reason(message: str) -> str:
+    """A pydantic error message without the parts that only make sense to a programmer
+    (``Value error, `` and ``or instance of SomeModel``)."""
+    return re.sub(r" or instance of \w+", "", message.removeprefix("Value error, "))

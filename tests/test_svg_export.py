@@ -18,6 +18,8 @@ import pytest
 import resvg_py
 from shapely.geometry import LineString, Polygon
 
+from simulator.atomic import MANIFEST
+from simulator.errors import InputFileError
 from simulator.geometry.templates import load_template_set
 from simulator.scenario.svg_export import export_templates
 
@@ -183,11 +185,24 @@ def test_committed_sheets_are_up_to_date(tmp_path: Path) -> None:
         assert new.read_bytes() == (COMMITTED / new.name).read_bytes(), f"{new.name}: {hint}"
 
 
-def test_export_is_atomic_and_replaces_stale_sheets(tmp_path: Path) -> None:
-    (tmp_path / "sheet-09.svg").write_text("old", "utf-8")
-    (tmp_path / "notes.txt").write_text("keep", "utf-8")
-    written = export_templates(load_template_set(), tmp_path)
-    names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == sorted([*(p.name for p in written), "notes.txt"])  # no temp files, no stale sheet
-    again = export_templates(load_template_set(), tmp_path)
+def test_export_is_atomic_and_replaces_its_own_stale_sheets(tmp_path: Path) -> None:
+    written = export_templates(load_template_set(), tmp_path / "out")
+    names = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert names == sorted([*(p.name for p in written), MANIFEST])  # no temp files
+    # a sheet an earlier export wrote beyond the new set is removed; one the user wrote is not touched
+    stale = tmp_path / "out" / f"sheet-{len(written) + 1:02d}.svg"
+    stale.write_bytes(written[0].read_bytes())
+    again = export_templates(load_template_set(), tmp_path / "out")
     assert [p.read_bytes() for p in again] == [p.read_bytes() for p in written]
+    assert not stale.exists()
+
+
+@pytest.mark.parametrize("stranger", ["notes.txt", "sheet-09.svg"])
+def test_export_refuses_a_folder_with_other_files(tmp_path: Path, stranger: str) -> None:
+    (tmp_path / stranger).write_text("the user's own", "utf-8")
+    with pytest.raises(InputFileError) as info:
+        export_templates(load_template_set(), tmp_path)
+    assert str(info.value) == (f"{tmp_path}: -o: holds files this command did not write ({stranger!r}); name a "
+                               "new or empty folder, or one that only holds an earlier templates export")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [stranger]
+    assert (tmp_path / stranger).read_text("utf-8") == "the user's own"

@@ -11,6 +11,7 @@ import pytest
 import resvg_py
 
 from simulator.cli import main
+from simulator.errors import InputFileError
 from simulator.scenario.loader import Scenario, load_scenario
 from simulator.scenario.svg_export import MARGIN_MM
 from simulator.scenario.track_export import (
@@ -151,16 +152,25 @@ def test_empty_tiles_are_marked(exported: tuple[Scenario, Path]) -> None:
 def test_deterministic_and_stale_tiles_removed(tmp_path: Path) -> None:
     scenario = load_scenario(ROOT / "scenarios" / "street_race.toml")
     a, b = tmp_path / "a", tmp_path / "b"
-    b.mkdir()
-    (b / "tile-Z9.svg").write_text("old")
-    (b / "notes.txt").write_text("keep me")
     export_track(scenario, a)
     export_track(scenario, b)
-    assert not (b / "tile-Z9.svg").exists() and (b / "notes.txt").exists()
+    stale = b / "tile-Z9.svg"  # a tile an earlier export of a larger table wrote
+    stale.write_bytes((b / "tile-A1.svg").read_bytes())
+    export_track(scenario, b)
+    assert not stale.exists()
     names = sorted(p.name for p in a.iterdir())
-    assert names == sorted(p.name for p in b.glob("*.svg"))
+    assert names == sorted(p.name for p in b.iterdir())
     for n in names:
         assert (a / n).read_bytes() == (b / n).read_bytes(), n
+
+
+def test_a_folder_with_other_files_is_refused(tmp_path: Path) -> None:
+    scenario = load_scenario(ROOT / "scenarios" / "street_race.toml")
+    (tmp_path / "tile-ZZ99.svg").write_text("mine")
+    with pytest.raises(InputFileError) as info:
+        export_track(scenario, tmp_path)
+    assert "holds files this command did not write ('tile-ZZ99.svg')" in str(info.value)
+    assert [p.name for p in tmp_path.iterdir()] == ["tile-ZZ99.svg"]
 
 
 def test_tile_renders(exported: tuple[Scenario, Path]) -> None:
@@ -189,4 +199,4 @@ def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
     assert main(["export-track", str(ROOT / "scenarios" / "street_race.toml"), "-o", str(blocker)]) == 2
-    assert "cannot write" in capsys.readouterr().err
+    assert capsys.readouterr().err == f"{blocker}: -o: is a file, not a folder; name a new or empty folder\n"

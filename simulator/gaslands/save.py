@@ -28,44 +28,24 @@ replay, raises :class:`~simulator.errors.InputFileError` naming the key.
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import asdict, fields, is_dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any
 
 from simulator.atomic import write_text_atomic
 from simulator.errors import IllegalChoice, InputFileError, Problem
-from simulator.gaslands.audience import VoteEffect
-from simulator.gaslands.collisions import Reaction
-from simulator.gaslands.decisions import (
-    Attack,
-    Decision,
-    DeclareAttacks,
-    Drop,
-    PushIt,
-    React,
-    SpendShifts,
-    SpendVotes,
-)
+from simulator.gaslands.decisions import Decision
 from simulator.gaslands.dice import SeededDice
 from simulator.gaslands.game import Event, Game, Options, Origin
 from simulator.gaslands.race import Course
 from simulator.gaslands.setup import options_for, starting_state
-from simulator.gaslands.skid import ShiftUse, SpendShift
 from simulator.gaslands.table_referee import TableReferee
-from simulator.scenario.loader import parse_scenario
+from simulator.safe_read import read_json
+from simulator.scenario.save_file import SaveError, decision_from_json, validate_save_document
 
 FORMAT = "gaslands-save"
 VERSION = 1
-
-_DECISIONS: dict[str, type[Any]] = {cls.__name__: cls for cls in get_args(Decision)}
-"""Every decision class by name: the members of the ``Decision`` union, so a new decision is saved too."""
-
-
-class SaveError(InputFileError):
-    """A save file that cannot be read or replayed."""
-
 
 # --------------------------------------------------------------------------- encoding
 
@@ -88,30 +68,9 @@ def encode_decision(decision: Decision) -> dict[str, object]:
 
 
 def decode_decision(data: dict[str, Any]) -> Decision:
-    """The decision written by :func:`encode_decision`; ``KeyError``/``TypeError``/``ValueError`` if malformed."""
-    kind = data["type"]
-    cls = _DECISIONS[kind]
-    body = {k: v for k, v in data.items() if k != "type"}
-    if cls is SpendShifts:
-        return SpendShifts(tuple(SpendShift(ShiftUse(s["use"]), s.get("die")) for s in body.get("spends", [])))
-    if cls is DeclareAttacks:
-        return DeclareAttacks(tuple(Attack(int(a["mount"]), str(a["target"])) for a in body.get("attacks", [])),
-                              tuple(_drop(d) for d in body.get("drops", [])))
-    if cls is React:
-        return React(Reaction(body["reaction"]))
-    if cls is SpendVotes:
-        return SpendVotes(tuple(VoteEffect(**e) for e in body.get("effects", [])))
-    if cls is PushIt:
-        return PushIt(tuple(int(i) for i in body.get("reroll", [])))
-    decision: Decision = cls(**body)
-    return decision
-
-
-def _drop(data: dict[str, Any]) -> Drop:
-    edge = str(data.get("edge", "rear"))
-    if edge not in ("rear", "left", "right"):
-        raise ValueError(f"drops.edge: {edge!r} is not rear, left or right")
-    return Drop(int(data["mount"]), edge, float(data.get("offset_mm", 0.0)))  # type: ignore[arg-type]
+    """The decision written by :func:`encode_decision`, every field checked by type (no coercion);
+    ``ValueError`` (a :class:`~simulator.scenario.save_file.DecisionError` naming the key) if malformed."""
+    return decision_from_json(data)
 
 
 def encode_options(options: Options) -> dict[str, object]:
@@ -163,23 +122,16 @@ def save(game: Game, path: Path) -> None:
 
 def from_json(document: dict[str, Any], source: str = "<save>") -> Game:
     """Rebuild a game from a save document by replaying its decisions."""
-    if document.get("format") != FORMAT:
-        raise SaveError(source, [Problem("format", f"not a Gaslands save (expected format = {FORMAT!r})")])
-    try:
-        scenario_doc = document["scenario"]
-        scenario = parse_scenario(tomllib.loads(scenario_doc["toml"]), scenario_doc.get("source", source))
-        seed = int(document["seed"])
-        options = options_for(scenario, decode_options(document.get("options", {})))
-        decisions = [decode_decision(d) for d in document.get("decisions", [])]
-    except (KeyError, TypeError, ValueError, tomllib.TOMLDecodeError) as exc:
-        raise SaveError(source, [Problem("(save)", f"malformed save: {exc!r}")]) from None
+    checked = validate_save_document(document, source)  # every key by type and range, or SaveError naming it
+    scenario, seed, decisions = checked.scenario, checked.seed, checked.decisions
+    options = options_for(scenario, decode_options(checked.options))
     referee = TableReferee(scenario.table, scenario.template_set)
     game = Game(starting_state(scenario, seed, options), SeededDice(seed), referee, scenario.template_set, options)
-    game.origin = Origin(scenario_doc["toml"], scenario_doc.get("source", source), seed)
+    game.origin = Origin(checked.scenario_text, checked.scenario_source, seed)
     for i, decision in enumerate(decisions):
         try:
             game.decide(decision)
-        except IllegalChoice as exc:
+        except (IllegalChoice, ValueError, KeyError) as exc:
             raise SaveError(source, [Problem(f"decisions[{i + 1}]", f"rejected on replay: {exc}")]) from None
     return game
 
@@ -188,11 +140,9 @@ def load(path: Path) -> Game:
     """Read a save file and replay it. Raises :class:`SaveError` naming the problem."""
     path = Path(path)
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise SaveError(str(path), [Problem("(file)", "no such file")]) from None
-    except json.JSONDecodeError as exc:
-        raise SaveError(str(path), [Problem("(syntax)", str(exc))]) from None
+        document = read_json(path)  # size, UTF-8, nesting, strict JSON numbers
+    except InputFileError as exc:
+        raise SaveError(exc.source, exc.problems) from None
     if not isinstance(document, dict):
         raise SaveError(str(path), [Problem("(file)", "expected a JSON object")])
     return from_json(document, str(path))

@@ -33,7 +33,7 @@ from pydantic import (
 )
 from shapely.geometry import Polygon
 
-from simulator.errors import InputFileError, Problem
+from simulator.errors import InputFileError, Problem, readable_reason
 from simulator.geometry.path import Path, Segment
 from simulator.geometry.pose import Pose
 from simulator.safe_read import parse_toml, read_text
@@ -416,7 +416,7 @@ def _build(spec: _TemplateSetFile, source: str) -> TemplateSet:
 
 
 def _problems(error: ValidationError) -> list[Problem]:
-    return [Problem(".".join(str(p)[:64] for p in e["loc"]) or "(file)", e["msg"].removeprefix("Value error, "))
+    return [Problem(".".join(str(p)[:64] for p in e["loc"]) or "(file)", readable_reason(e["msg"]))
             for e in error.errors()]
 
 

@@ -23,7 +23,7 @@ from shapely.geometry import Polygon
 from shapely.validation import explain_validity
 
 from simulator import safe_read
-from simulator.errors import InputFileError, Problem
+from simulator.errors import InputFileError, Problem, readable_reason
 from simulator.gaslands.tables import VehicleType, load_vehicle_types, load_weapons
 from simulator.geometry.contact import overlaps
 from simulator.geometry.pose import Pose
@@ -94,7 +94,7 @@ def validation_problems(error: ValidationError, raw: dict[str, Any]) -> list[Pro
     problems = []
     for e in error.errors():
         loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and p.startswith("function-after")))
-        problems.append(Problem(_where(loc, raw), e["msg"].removeprefix("Value error, ")))
+        problems.append(Problem(_where(loc, raw), readable_reason(e["msg"])))
     return problems
 
 

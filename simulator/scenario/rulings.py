@@ -18,7 +18,7 @@ from simulator.geometry.contact import classify
 from simulator.geometry.movement import resolve_move
 from simulator.geometry.placement import Move
 from simulator.geometry.templates import MOVEMENT_NAMES, SHOOTING_NAMES
-from simulator.scenario.loader import Scenario, parse_scenario, read_toml
+from simulator.scenario.loader import Scenario, load_scenario, parse_scenario, read_toml
 
 TemplateName = Literal[MOVEMENT_NAMES]  # type: ignore[valid-type]
 RangeName = Literal[SHOOTING_NAMES]  # type: ignore[valid-type]
@@ -140,6 +140,17 @@ def answer(scenario: Scenario, q: MoveQuery | ShootQuery | ContactQuery) -> dict
     c = classify(a, b_vehicle, table.shape_of(q.b))
     return {"touching": c.touching, "distance_mm": round(c.distance_mm, 6), "orientation": c.orientation,
             "a_edge": c.a_edge, "b_edge": c.b_edge}
+
+
+def load_rulings_file(path: str | Path, template_set: str | Path | None = None) -> Scenario:
+    """Read a scenario or rulings file and check its ``[[query]]`` tables as ``gaslands rule`` does
+    (so a query that ``rule`` refuses is refused by ``render`` and the window's Open too).
+
+    Raises :class:`InputFileError` naming the file, ``query[ID].KEY`` and the reason.
+    """
+    scenario = load_scenario(path, template_set)
+    parse_queries(scenario)
+    return scenario
 
 
 def run_rulings_document(raw: dict[str, Any], source: str,

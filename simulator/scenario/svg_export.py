@@ -39,7 +39,8 @@ from numpy.typing import NDArray
 from shapely import affinity
 from shapely.geometry import LineString, Polygon, box
 
-from simulator.atomic import write_text_atomic
+from simulator.atomic import ExportFolder, write_text_atomic
+from simulator.errors import InputFileError, Problem
 from simulator.geometry.templates import MovementTemplate, Permission, ShootingTemplate, TemplateSet
 
 SHEET_W_MM = 210.0
@@ -376,6 +377,14 @@ class _Sheet:
         self.occ |= self._cells(outline, ax0 - self.pad, ay0 - self.pad, self.nx, self.ny)
 
 
+class _TooBig(ValueError):
+    """A template that does not fit on a sheet (``key``: the piece's key)."""
+
+    def __init__(self, key: str, reason: str) -> None:
+        self.key = key
+        super().__init__(reason)
+
+
 def _pack(pieces: list[_Piece]) -> list[_Sheet]:
     """Bottom-left fill onto the first sheet each fits: movement templates and the Slide first, then
     the shooting templates, biggest outline first within each group (the parts of a split template
@@ -410,7 +419,8 @@ def _pack(pieces: list[_Piece]) -> list[_Sheet]:
                 sheet.place(piece, rot, poly, i, j)
                 break
             if not sheet.placed:
-                raise ValueError(f"template {piece.key} does not fit on an A4 sheet inside a {MARGIN_MM} mm margin")
+                raise _TooBig(piece.key, f"the template does not fit on an A4 sheet inside a {MARGIN_MM:g} mm "
+                                         "margin, so it cannot be printed 1:1 here")
     return sheets
 
 
@@ -563,9 +573,23 @@ def _write_atomic(path: Path, text: str) -> None:
     write_text_atomic(path, text)
 
 
+def _key_of(piece_key: str) -> str:
+    """``movement.turn`` or ``shooting.double`` (the template-set file's key) from a piece's key."""
+    base = re.sub(r"-part-\d+$", "", piece_key)
+    kind, _, name = base.partition("-")
+    return f"{kind}.{name}" if name else kind
+
+
 def render_sheets(template_set: TemplateSet) -> list[str]:
-    """The SVG text of each sheet, in order (see :func:`export_templates`)."""
-    sheets = _pack(_pieces(template_set))
+    """The SVG text of each sheet, in order (see :func:`export_templates`).
+
+    Raises :class:`~simulator.errors.InputFileError` naming the template-set file and the template
+    that does not fit on an A4 sheet.
+    """
+    try:
+        sheets = _pack(_pieces(template_set))
+    except _TooBig as exc:
+        raise InputFileError(template_set.source, [Problem(_key_of(exc.key), str(exc))]) from None
     return [_sheet_svg(template_set, s, k, len(sheets)) for k, s in enumerate(sheets, start=1)]
 
 
@@ -574,22 +598,25 @@ def export_templates(template_set: TemplateSet, out_dir: Path) -> list[Path]:
 
     Every template is drawn at actual size in millimetres (1 user unit = 1 mm
     on a 210 x 297 mm page), with a 100 mm calibration ruler per sheet
-    (GEOMETRY.md 1; p.16-18, p.27). ``out_dir`` is created if missing; each file
-    is written atomically (temp file in ``out_dir``, then ``os.replace``), and
-    leftover ``sheet-NN.svg`` files numbered beyond the new set are removed so
-    the directory holds exactly one set. Returns the written paths in order.
-    Raises ``ValueError`` if a template cannot fit on a sheet even when split.
+    (GEOMETRY.md 1; p.16-18, p.27). ``out_dir`` is created if missing (its
+    parent must exist); each file is written atomically (temp file in
+    ``out_dir``, then ``os.replace``). Only files this command wrote are
+    touched: the folder keeps a list of them (:data:`~simulator.atomic.MANIFEST`),
+    sheets of an earlier export numbered beyond the new set are removed, and a
+    folder holding any other file is refused. Returns the written paths in order.
+
+    Raises :class:`~simulator.errors.InputFileError` when a template cannot fit
+    on a sheet even when split (naming the template-set key), or when
+    ``out_dir`` is a file, holds other files, or its parent folder is missing
+    (naming ``-o``); ``OSError`` when writing fails.
     """
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     texts = render_sheets(template_set)
+    folder = ExportFolder(out_dir, "templates", _SHEET_NAME, "<title>Gaslands templates,")
+    folder.prepare()
     paths = []
     for k, text in enumerate(texts, start=1):
-        path = out_dir / f"sheet-{k:02d}.svg"
+        path = folder.folder / f"sheet-{k:02d}.svg"
         _write_atomic(path, text)
         paths.append(path)
-    for old in sorted(out_dir.iterdir()):
-        m = _SHEET_NAME.fullmatch(old.name)
-        if m and int(m.group(1)) > len(texts):
-            old.unlink()
+    folder.finish(paths)
     return paths

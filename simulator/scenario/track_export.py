@@ -45,7 +45,7 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
 
-from simulator.atomic import write_text_atomic
+from simulator.atomic import ExportFolder, write_text_atomic
 from simulator.geometry.table import Gate, Table
 from simulator.scenario.loader import Scenario
 from simulator.scenario.svg_export import (
@@ -85,6 +85,8 @@ _CROP_LEN_MM = 6.0
 _REG_R_MM = 2.5
 _ARROW_MM = 40.0
 _TILE_NAME = re.compile(r"tile-[A-Z]+\d+\.svg")
+_OURS = re.compile(r"overview\.svg|tile-[A-Z]+\d+\.svg")
+"""The files :func:`export_track` writes."""
 _SURFACE_FILL = {"road": "url(#road)", "rough": "url(#rough)", "treacherous": "url(#treacherous)"}
 _SURFACE_STROKE = {"road": "#666", "rough": "#8a6d2f", "treacherous": "#1f6fa8"}
 _DEFS = (
@@ -679,24 +681,26 @@ def render_track(scenario: Scenario) -> tuple[str, dict[str, str], list[str]]:
 def export_track(scenario: Scenario, out_dir: Path) -> TrackExport:
     """Write ``overview.svg`` and ``tile-<name>.svg`` for every tile of the scenario's table into ``out_dir``.
 
-    ``out_dir`` is created if missing; every file is written atomically, and
-    ``tile-*.svg`` files not in this set are removed. Raises ``OSError`` when
-    the folder cannot be made or written.
+    ``out_dir`` is created if missing (its parent must exist); every file is
+    written atomically. Only files this command wrote are touched: the folder
+    keeps a list of them (:data:`~simulator.atomic.MANIFEST`), tiles of an
+    earlier export that are not in this set are removed, and a folder holding
+    any other file is refused. Raises
+    :class:`~simulator.errors.InputFileError` naming ``-o`` when the folder is a
+    file, holds other files or has no parent folder; ``OSError`` when writing
+    fails.
     """
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     overview, pages, empty = render_track(scenario)
-    ov = out_dir / "overview.svg"
+    folder = ExportFolder(out_dir, "track", _OURS, 'data-tile="', ": track overview, ")
+    folder.prepare()
+    ov = folder.folder / "overview.svg"
     write_text_atomic(ov, overview)
     paths = []
     for tname, text in pages.items():
-        p = out_dir / f"tile-{tname}.svg"
+        p = folder.folder / f"tile-{tname}.svg"
         write_text_atomic(p, text)
         paths.append(p)
-    keep = {p.name for p in paths}
-    for old in sorted(out_dir.iterdir()):
-        if _TILE_NAME.fullmatch(old.name) and old.name not in keep:
-            old.unlink()
+    folder.finish([ov, *paths])
     cols, rows = tile_counts(scenario.table.width_mm, scenario.table.height_mm)
     return TrackExport(ov, paths, empty, cols, rows)
 

@@ -39,6 +39,7 @@ from simulator.geometry.table import Table
 from simulator.geometry.templates import Direction, TemplateSet, load_template_set
 from simulator.physics.hand import HandLayer, Placement, moved_obstacle
 from simulator.scenario.loader import Scenario, load_scenario
+from simulator.scenario.rulings import load_rulings_file
 from simulator.ui import draw, game_panel, tray
 from simulator.ui.controller import FreeTable, TurnController, manoeuvre_label
 from simulator.ui.dashboard import CARD_HEIGHT, Dashboard, draw_card
@@ -1052,7 +1053,7 @@ class App:
     def load_rulings(self, path: Path) -> None:
         """Replace the table with a scenario or rulings file (undo brings the old one back)."""
         try:
-            scenario = load_scenario(path)
+            scenario = load_rulings_file(path)  # the table and its queries, checked as `gaslands rule` does
         except InputFileError as exc:
             self.say(str(exc).splitlines()[0])
             return

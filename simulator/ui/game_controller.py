@@ -1008,5 +1008,8 @@ class GameController:
         except saving.SaveError as exc:
             self.message = str(exc).splitlines()[0]
             return False
+        except Exception as exc:  # noqa: BLE001 - a save this program cannot replay never ends the game in hand
+            self.message = f"{path}: cannot be replayed ({type(exc).__name__}: {exc}); the game goes on"
+            return False
         self.replace_game(game, f"Loaded {path}: {len(game.decisions)} decisions replayed.")
         return True
