@@ -42,6 +42,11 @@ def _has_display() -> bool:
 
 
 def _is_board(path: Path) -> bool:
+    """A Deadlands board file (a ``[board]`` table) or a board save (``.json``, docs/boards.md)."""
+    if path.suffix.lower() == ".json":
+        from simulator.boards.board_play import is_board_save
+
+        return is_board_save(path)
     from simulator.scenario.loader import read_toml
 
     return "board" in read_toml(path)
@@ -65,6 +70,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         )
         return EXIT_NO_DISPLAY
     ts = Path(args.template_set) if args.template_set else None
+    if _is_board(path):
+        from simulator.ui.board_app import load_play, run_board_window
+
+        load_play(path)  # a board file or save: check it before a window opens
+        run_board_window(path)
+        return 0
     if path.suffix.lower() == ".json":
         from simulator.gaslands.save import load
 
@@ -72,11 +83,6 @@ def cmd_play(args: argparse.Namespace) -> int:
         from simulator.ui.app import run_window
 
         run_window(path, ts, game=True)
-        return 0
-    if _is_board(path):
-        from simulator.ui.board_app import run_board_window
-
-        run_board_window(path)
         return 0
     from simulator.scenario.rulings import load_rulings_file
 
@@ -116,7 +122,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     path = Path(args.file)
     width, height = args.size
     out = check_output_file(args.output, ".png", PNG_SIGNATURE)
-    if path.suffix.lower() != ".json" and _is_board(path):
+    if _is_board(path):
         from simulator.ui.board_app import render_board
 
         write_atomic_with(out, lambda tmp: render_board(path, tmp, (width, height)), ".png")

@@ -21,13 +21,18 @@ import json
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import pytest
 
-from simulator.boards import doomtown as dt
+from simulator.boards import board_options as bo
+from simulator.boards import doom_actions as da
+from simulator.boards import doom_turn as dtt
+from simulator.boards import gulch_actions as ga
+from simulator.boards import gulch_round as gr
 from simulator.boards import slaughter_gulch as sg
-from simulator.boards.board_files import load_board_path, town_document, town_from_document
+from simulator.boards.board_files import load_board, read_toml
+from simulator.boards.board_play import BoardPlay
 from simulator.errors import IllegalChoice
 from simulator.gaslands import save
 from simulator.gaslands.bots import Bot
@@ -50,6 +55,11 @@ from simulator.gaslands.setup import new_game
 from simulator.scenario.loader import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_toml(path: Path) -> dict[str, Any]:
+    """A board file as a table."""
+    return read_toml(path)
 SEEDS = (1, 2, 3)
 STEPS = 30
 Action = Any
@@ -127,126 +137,91 @@ class GaslandsAdapter:
         return Activate("no-such-vehicle")
 
 
-# --------------------------------------------------------------------------- Slaughter Gulch
+# --------------------------------------------------------------------------- the Deadlands boards
 
 
-class GulchAdapter:
-    """Slaughter Gulch from a seeded four-outfit setup. A state is a :class:`sg.Town`.
+class Run(NamedTuple):
+    """A board game as a value: the start board (canonical JSON text), the actions so far, the state they give."""
 
-    Actions: ``("move", dude, to, run)`` for each legal destination other than
-    the start, ``("jail", dude)`` while a cell is free, ``("townsfolk", d1, d2)``
-    for each 2d6 roll that names a building (chance as a player), ``("end_round",)``.
+    start: str
+    actions: tuple[Any, ...]
+    state: Any
+
+
+class _BoardAdapter:
+    """Both boards are played as a start board plus actions; documents are board saves (docs/boards.md).
+
+    ``legal_actions`` are :mod:`simulator.boards.board_options`' sample of every
+    kind of action the rules allow now; ``apply`` is the board's pure apply;
+    ``from_document`` replays the save, so the round trip checks saves too.
     """
+
+    name = ""
+    game = ""
+    apply_state: Callable[[Any, Any], tuple[Any, tuple[str, ...]]]
+    options: Callable[[Any], list[Any]]
+
+    def start(self, seed: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def new(self, seed: int) -> Run:
+        doc = self.start(seed)
+        play = BoardPlay.from_file(load_board(doc, "<start>"))
+        return Run(json.dumps(play.start_doc, sort_keys=True), (), play.state)
+
+    def legal_actions(self, run: Run) -> list[Action]:
+        return sorted(type(self).options(run.state), key=repr)
+
+    def apply(self, run: Run, action: Action) -> Run:
+        state, _ = type(self).apply_state(run.state, action)
+        return Run(run.start, (*run.actions, action), state)
+
+    def to_document(self, run: Run) -> dict[str, Any]:
+        return {"format": "deadlands-board-save", "version": 1, "game": self.game, "title": "",
+                "start": json.loads(run.start), "actions": [a.model_dump(mode="json") for a in run.actions]}
+
+    def from_document(self, doc: dict[str, Any]) -> Run:
+        play = BoardPlay.from_json(doc, "<document>")
+        return Run(json.dumps(play.start_doc, sort_keys=True), tuple(play.actions), play.state)
+
+
+class GulchAdapter(_BoardAdapter):
+    """Slaughter Gulch: a seeded four-outfit town (two outfits playing), round by round, every step."""
 
     name = "slaughter_gulch"
+    game = "slaughter_gulch"
+    apply_state = staticmethod(gr.apply)
+    options = staticmethod(bo.gulch_options)
 
-    def new(self, seed: int) -> sg.Town:
+    def start(self, seed: int) -> dict[str, Any]:
         board = sg.setup_seeded(4, seed)
-        outfits = ("rangers", "agency")
-        dudes = tuple(sg.Dude(f"{o}-{i}", o, sg.HOME if i == 1 else board.buildings[(3 * i + seed) % 12],
-                              wounded=i == 2) for o in outfits for i in (1, 2, 3))
-        return sg.Town(board, dudes, (sg.JAIL,), sg.JAIL)
+        dudes = [{"id": f"{o}-{i}", "outfit": o, "wounded": i == 2,
+                  "at": sg.HOME if i == 1 else board.buildings[(3 * i + seed) % 12]}
+                 for o in ("texas_rangers", "hucksters") for i in (1, 2, 3)]
+        folk = [{"at": sg.JAIL, "sheriff": True, "name": "Sheriff"}, {"at": board.buildings[seed % 12]}]
+        return {"board": {"game": "slaughter_gulch", "players": 4, "seed": seed, "deputy": sg.JAIL},
+                "outfit": [{"id": "texas_rangers", "ghost_rock": 5}, {"id": "hucksters", "ghost_rock": 5}],
+                "dude": dudes, "townsfolk": folk}
 
-    def legal_actions(self, town: sg.Town) -> list[Action]:
-        actions: list[Action] = [("end_round",)]
-        for d in town.dudes:
-            for run in (False, True):
-                actions += [("move", d.id, to, run) for to in sg.legal_moves(town.board, d, run) if to != d.at]
-            if sg.can_jail(town).legal and not d.in_cell and not d.dead:
-                actions.append(("jail", d.id))
-        actions += [("townsfolk", a, b) for a in range(1, 7) for b in range(1, 7)
-                    if sg.townsfolk_destination(town.board, (a, b))]
-        return sorted(set(actions))
-
-    def apply(self, town: sg.Town, action: Action) -> sg.Town:
-        kind, *args = action
-        if kind == "move":
-            dude_id, to, run = args
-            sg.check_plan(town.board, town.dude(dude_id), sg.Plan(to, run)).require()
-            return town.moved(dude_id, to)
-        if kind == "jail":
-            return sg.send_to_jail(town, args[0])
-        if kind == "townsfolk":
-            return town._replace(townsfolk=(*town.townsfolk, sg.place_townsfolk(town.board, [tuple(args)])))
-        if kind == "end_round":
-            return sg.end_round(town)
-        raise IllegalChoice(f"unknown action {kind!r}")
-
-    def to_document(self, town: sg.Town) -> dict[str, Any]:
-        return town_document(town)
-
-    def from_document(self, doc: dict[str, Any]) -> sg.Town:
-        town = town_from_document(doc)
-        assert isinstance(town, sg.Town)
-        return town
-
-    def illegal_action(self, town: sg.Town) -> Action | None:
-        """A walk to a space more than two spaces away (or through a wall) for the first dude that can move."""
-        for d in town.dudes:
-            walk = sg.legal_moves(town.board, d, False)
-            far = sorted(loc for loc in town.board.locations if loc not in walk)
-            if far and not d.in_cell and not d.dead:
-                return ("move", d.id, far[0], False)
-        return None
+    def illegal_action(self, run: Run) -> Action | None:
+        """Ending the round before step 5 is over (or, after it, the spells step)."""
+        return ga.EndSpells() if run.state.step == gr.Step.ARRIVALS else ga.EndRound()
 
 
-# --------------------------------------------------------------------------- Doomtown
-
-
-class DoomAdapter:
-    """Doomtown from the sample scenario. A state is a :class:`dt.Town`.
-
-    Actions: ``("move", dude, to)`` for each legal move, ``("destroy", deed)``,
-    ``("add_deed", player, end, id)``, ``("out_of_town", player, id)``,
-    ``("send_home", dude)`` and ``("nightfall",)``. New deed ids are the first
-    free ``deed-N``. The seed shuffles nothing: the random actions differ.
-    """
+class DoomAdapter(_BoardAdapter):
+    """Doomtown from the sample scenario, turn by turn. The seed shuffles nothing: the random actions differ."""
 
     name = "doomtown"
+    game = "doomtown"
+    apply_state = staticmethod(dtt.apply)
+    options = staticmethod(bo.doom_options)
 
-    def new(self, seed: int) -> dt.Town:
-        game = load_board_path(ROOT / "scenarios" / "doomtown.toml")
-        assert isinstance(game.town, dt.Town)
-        return game.town
+    def start(self, seed: int) -> dict[str, Any]:
+        return load_toml(ROOT / "scenarios" / "doomtown.toml")
 
-    def legal_actions(self, town: dt.Town) -> list[Action]:
-        fresh = next(f"deed-{n}" for n in range(1, 10_000) if f"deed-{n}" not in town.locations)
-        actions: list[Action] = [("nightfall",)]
-        for d in town.dudes:
-            actions += [("move", d.id, to) for to in town.locations if dt.move_cost(town, d.id, to).legal]
-            actions.append(("send_home", d.id))
-        deeds = [loc for loc in town.locations if loc != dt.TOWN_SQUARE and loc not in town.homes]
-        actions += [("destroy", deed) for deed in deeds]
-        for s in town.streets:
-            actions += [("add_deed", s.player, end, fresh) for end in ("left", "right")]
-            actions.append(("out_of_town", s.player, fresh))
-        return sorted(set(actions))
-
-    def apply(self, town: dt.Town, action: Action) -> dt.Town:
-        kind, *args = action
-        steps = {
-            "move": lambda: dt.move(town, args[0], args[1]),
-            "destroy": lambda: dt.destroy(town, args[0]),
-            "add_deed": lambda: dt.add_deed(town, args[0], args[2], args[1]),
-            "out_of_town": lambda: dt.add_out_of_town(town, args[0], args[1]),
-            "send_home": lambda: dt.send_home_booted(town, args[0]),
-            "nightfall": lambda: dt.unboot_all(town),
-        }
-        if kind not in steps:
-            raise IllegalChoice(f"unknown action {kind!r}")
-        return steps[kind]()
-
-    def to_document(self, town: dt.Town) -> dict[str, Any]:
-        return town_document(town)
-
-    def from_document(self, doc: dict[str, Any]) -> dt.Town:
-        town = town_from_document(doc)
-        assert isinstance(town, dt.Town)
-        return town
-
-    def illegal_action(self, town: dt.Town) -> Action | None:
+    def illegal_action(self, run: Run) -> Action | None:
         """Destroying a home: homes are not deeds."""
-        return ("destroy", sorted(town.homes)[0])
+        return da.Destroy(deed=sorted(run.state.town.homes)[0])
 
 
 ADAPTERS: list[Adapter] = [GaslandsAdapter(), GulchAdapter(), DoomAdapter()]

@@ -1,4 +1,4 @@
-"""Reading board files: the ``[board]`` TOML format of ``BOARDS.md`` for both Deadlands boards.
+"""Reading board files: the ``[board]`` TOML format of ``docs/boards.md`` for both Deadlands boards.
 
 A board file is a scenario (``scenarios/slaughter_gulch.toml``,
 ``scenarios/doomtown.toml``) or a rulings file (the same plus ``[[query]]``
@@ -7,79 +7,150 @@ with pydantic, then the meaning (known ids, valid locations) by hand. Every
 problem is collected and raised together as
 :class:`simulator.errors.InputFileError`; ``where`` names the table and key
 with 1-based indices, e.g. ``dude[2].at`` or ``street[1].home``.
+
+Ids are ASCII letters, digits, ``-`` and ``_``; names and titles are printable
+text (no NUL or other control characters); a street square has one spelling
+(``street:0:1``, never ``street:+0:01``).
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
+from simulator.boards import doom_turn as dtt
 from simulator.boards import doomtown as dt
+from simulator.boards import gulch_round as gr
 from simulator.boards import slaughter_gulch as sg
 from simulator.errors import InputFileError, Problem
 
 ID_PATTERN = r"^[A-Za-z0-9_-]+$"
+ID_RE = re.compile(r"[A-Za-z0-9_-]{1,80}")
 GAMES = ("slaughter_gulch", "doomtown")
+
+
+def printable(text: str) -> str:
+    """Return ``text``; raise ``ValueError`` for control characters (NUL, newlines, escapes...).
+
+    Names are drawn on screen and written to logs, where such characters either
+    crash the font renderer or hide what the text says.
+    """
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn")), None)
+    if bad is not None:
+        raise ValueError(f"contains the control character U+{ord(bad):04X}; write plain printable text")
+    return text
+
+
+def _printable_before(value: Any) -> Any:
+    """Check text for control characters before any other check, so the error names the character."""
+    return printable(value) if isinstance(value, str) else value
+
+
+Text = Annotated[str, Field(max_length=200), AfterValidator(printable)]
+Id = Annotated[str, BeforeValidator(_printable_before), Field(pattern=ID_PATTERN, max_length=80)]
 
 
 class _Table(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+# --------------------------------------------------------------------------- Slaughter Gulch tables
+
+
 class GulchBoardTable(_Table):
     """``[board]`` for Slaughter Gulch: players, and the layout or a setup seed."""
 
     game: Literal["slaughter_gulch"]
-    title: str = "Slaughter Gulch"
-    players: int = Field(4, ge=2, le=6)
+    title: Text = "Slaughter Gulch"
+    players: int = Field(default=4, ge=2, le=6)
     layout: list[str] | None = None
     seed: int | None = None
     deputy: str | None = None
 
 
-class GulchDudeTable(_Table):
-    """``[[dude]]`` on the Slaughter Gulch board."""
+class GulchGameTable(_Table):
+    """``[game]``: where a game stands at the start of a round ("Playing the Game", "Game End")."""
 
-    id: str = Field(pattern=ID_PATTERN)
+    round: int = Field(default=1, ge=1, le=999)
+    step: Literal["setup", "spells", "orders"] | None = None
+    end_condition: int | None = Field(default=None, ge=1, le=6)
+    mine: int | None = Field(default=None, ge=0, le=999)
+    declared: list[Literal[1, 5]] = []
+    last_round: bool = False
+
+
+class OutfitTable(_Table):
+    """``[[outfit]]``: a playing outfit in seating order, its ghost rock and points ("Winning the Game")."""
+
+    id: Id
+    ghost_rock: int = Field(default=0, ge=0, le=9999)
+    objectives: int = Field(default=0, ge=0, le=99)
+    points: int = Field(default=0, ge=0, le=9999)
+
+
+class GulchDudeTable(_Table):
+    """``[[dude]]`` on the Slaughter Gulch board (``at = "aside"``: set aside, not in play)."""
+
+    id: Id
     at: str
-    outfit: str = "outfit"
+    outfit: Id = "outfit"
     wounded: bool = False
     in_cell: bool = False
     dead: bool = False
+    harrowed: bool = False
 
 
 class TownsfolkTable(_Table):
-    """``[[townsfolk]]``: one townsfolk figure at ``at``."""
+    """``[[townsfolk]]``: one townsfolk figure at ``at`` (``sheriff = true`` for the Sheriff)."""
 
     at: str
-    name: str = ""
+    id: Id | None = None
+    name: Text = ""
+    wounded: bool = False
+    in_cell: bool = False
+    sheriff: bool = False
 
 
 class GulchFile(_Table):
     """A whole Slaughter Gulch board file."""
 
     board: GulchBoardTable
+    game: GulchGameTable = GulchGameTable()
+    outfit: list[OutfitTable] = []
     dude: list[GulchDudeTable] = []
     townsfolk: list[TownsfolkTable] = []
-    query: list[dict[str, Any]] = []
+    query: list[Any] = []
+
+
+# --------------------------------------------------------------------------- Doomtown tables
 
 
 class DoomBoardTable(_Table):
     """``[board]`` for the Doomtown street."""
 
     game: Literal["doomtown"]
-    title: str = "Doomtown"
+    title: Text = "Doomtown"
+
+
+class DoomGameTable(_Table):
+    """``[game]``: the turn and the phase it starts in ("Sequence o' Play")."""
+
+    turn: int = Field(default=1, ge=1, le=999)
+    phase: Literal["gambling", "upkeep", "high_noon"] = "gambling"
+    winner: str | None = None
 
 
 class StreetTable(_Table):
     """``[[street]]``: a player's locations left to right, the home among them."""
 
-    player: str = Field(pattern=ID_PATTERN)
+    player: Id
     locations: list[str] = Field(min_length=1)
     home: str | None = None
 
@@ -87,47 +158,56 @@ class StreetTable(_Table):
 class OutOfTownTable(_Table):
     """``[[out_of_town]]``: a Strike or other out-of-town deed."""
 
-    id: str = Field(pattern=ID_PATTERN)
-    owner: str
+    id: Id
+    owner: Id
 
 
 class DoomDudeTable(_Table):
     """``[[dude]]`` in Doomtown."""
 
-    id: str = Field(pattern=ID_PATTERN)
-    player: str
+    id: Id
+    player: Id
     at: str
     booted: bool = False
-    name: str = ""
+    influence: int = Field(default=0, ge=0, le=20)
+    name: Text = ""
 
 
 class DoomFile(_Table):
     """A whole Doomtown board file."""
 
     board: DoomBoardTable
+    game: DoomGameTable = DoomGameTable()
     street: list[StreetTable] = Field(min_length=1)
     out_of_town: list[OutOfTownTable] = []
     dude: list[DoomDudeTable] = []
-    query: list[dict[str, Any]] = []
-    names: dict[str, str] = {}
+    query: list[Any] = []
+    names: dict[str, Text] = {}
+    control_points: dict[str, Annotated[int, Field(ge=0, le=20)]] = {}
+    victory_points: dict[str, Annotated[int, Field(ge=0, le=99)]] = {}
+
+
+# --------------------------------------------------------------------------- loaded files
 
 
 class GulchGame(NamedTuple):
-    """A loaded Slaughter Gulch file: the position and the raw queries."""
+    """A loaded Slaughter Gulch file: the position, the game around it and the raw queries."""
 
     title: str
     players: int
     town: sg.Town
-    queries: list[dict[str, Any]]
+    queries: list[Any]
+    state: gr.GulchState
 
 
 class DoomGame(NamedTuple):
-    """A loaded Doomtown file: the position, display names and the raw queries."""
+    """A loaded Doomtown file: the position, display names, the raw queries and the turn around it."""
 
     title: str
     town: dt.Town
     names: dict[str, str]
-    queries: list[dict[str, Any]]
+    queries: list[Any]
+    state: dtt.DoomState
 
 
 def where(loc: Sequence[int | str]) -> str:
@@ -158,9 +238,9 @@ def game_of(doc: dict[str, Any], source: str) -> str:
     """Return ``board.game``; raises :class:`InputFileError` when missing or unknown."""
     board = doc.get("board")
     game = board.get("game") if isinstance(board, dict) else None
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         raise InputFileError(source, [Problem("board.game", f"expected one of {', '.join(GAMES)}")])
-    return str(game)
+    return game
 
 
 def load_board(doc: dict[str, Any], source: str) -> GulchGame | DoomGame:
@@ -183,6 +263,15 @@ def _parse(model: type[_Table], doc: dict[str, Any], source: str) -> Any:
         raise InputFileError(source, pydantic_problems(e)) from None
 
 
+def _duplicates(table: str, ids: list[str]) -> list[Problem]:
+    """Problems for ids that appear more than once in ``table``."""
+    return [Problem(f"{table}[{ids.index(i) + 1}].id", f"{i!r} is used more than once")
+            for i, n in Counter(ids).items() if n > 1]
+
+
+# --------------------------------------------------------------------------- Slaughter Gulch
+
+
 def load_gulch(doc: dict[str, Any], source: str) -> GulchGame:
     """Validate and build a Slaughter Gulch position ("Game Setup"); raises :class:`InputFileError`."""
     data: GulchFile = _parse(GulchFile, doc, source)
@@ -192,19 +281,20 @@ def load_gulch(doc: dict[str, Any], source: str) -> GulchGame:
         raise InputFileError(source, problems)
     dudes = tuple(_gulch_dude(board, i, d, problems) for i, d in enumerate(data.dude, 1))
     problems += _duplicates("dude", [d.id for d in data.dude])
-    folk = tuple(t.at for t in data.townsfolk)
-    for i, at in enumerate(folk, 1):
-        if at == sg.HOME or not board.is_location(at):
-            problems.append(Problem(f"townsfolk[{i}].at", f"{at!r} is not a space of this town"))
+    folk = _townsfolk(board, data.townsfolk, problems)
+    problems += _duplicates("townsfolk", [f.id for f in folk])
+    both = sorted({d.id for d in dudes} & {f.id for f in folk})
+    problems += [Problem("townsfolk", f"{i!r} is both a dude's and a townsfolk's id") for i in both]
     deputy = data.board.deputy
     if deputy is not None and deputy not in board.buildings:
         problems.append(Problem("board.deputy", f"{deputy!r} is not a building of this town"))
     town = sg.Town(board, dudes, folk, deputy)
     if not problems and len(sg.jailed(town)) > sg.JAIL_CELLS:
-        problems.append(Problem("dude", "more than three dudes in jail cells (The Jail)"))
+        problems.append(Problem("dude", "more than three figures in jail cells (The Jail)"))
+    outfits = _outfits(data, town, problems)
     if problems:
         raise InputFileError(source, problems)
-    return GulchGame(data.board.title, data.board.players, town, data.query)
+    return GulchGame(data.board.title, data.board.players, town, data.query, _gulch_state(data, town, outfits))
 
 
 def _gulch_board(table: GulchBoardTable, problems: list[Problem]) -> sg.Board | None:
@@ -225,21 +315,103 @@ def _gulch_board(table: GulchBoardTable, problems: list[Problem]) -> sg.Board | 
     return sg.layout_board(table.layout)
 
 
+def _not_a_space(text: str, expected: str) -> str:
+    """The reason a location is refused, naming the one spelling of a loosely written street square."""
+    meant = sg.street_spelling(text)
+    if meant is not None:
+        return f"{text!r} is not how a square is written: write {meant!r} (one spelling per square)"
+    return f"{text!r} is not a space: {expected}"
+
+
 def _gulch_dude(board: sg.Board, i: int, d: GulchDudeTable, problems: list[Problem]) -> sg.Dude:
     """Build one dude, appending problems for a bad location or condition."""
-    if not board.is_location(d.at):
-        problems.append(Problem(f"dude[{i}].at", f"{d.at!r} is not a space: street:ROW:COL, a building or home"))
+    if d.at != sg.ASIDE and not board.is_location(d.at):
+        problems.append(Problem(f"dude[{i}].at", _not_a_space(d.at, "street:ROW:COL, a building, home or aside")))
     if d.in_cell and d.at != sg.JAIL:
         problems.append(Problem(f"dude[{i}].in_cell", "a dude in a cell must be at the jail"))
     if d.dead and d.at != sg.GRAVEYARD:
         problems.append(Problem(f"dude[{i}].dead", "a dead dude lies in the graveyard (Death)"))
-    return sg.Dude(d.id, d.outfit, d.at, d.wounded, d.in_cell, d.dead)
+    return sg.Dude(d.id, d.outfit, d.at, d.wounded, d.in_cell, d.dead, d.harrowed)
 
 
-def _duplicates(table: str, ids: list[str]) -> list[Problem]:
-    """Problems for ids that appear more than once in ``table``."""
-    return [Problem(f"{table}[{ids.index(i) + 1}].id", f"{i!r} is used more than once")
-            for i, n in Counter(ids).items() if n > 1]
+def _townsfolk(board: sg.Board, tables: list[TownsfolkTable], problems: list[Problem]) -> tuple[sg.Folk, ...]:
+    """Build the townsfolk (id ``townsfolk-N`` for the N-th table where none is given), appending problems."""
+    folk: list[sg.Folk] = []
+    for i, t in enumerate(tables, 1):
+        if t.at == sg.HOME or not board.is_location(t.at):
+            problems.append(Problem(f"townsfolk[{i}].at", _not_a_space(t.at, "a building or street:ROW:COL")))
+        if t.in_cell and t.at != sg.JAIL:
+            problems.append(Problem(f"townsfolk[{i}].in_cell", "a figure in a cell must be at the jail"))
+        folk.append(sg.Folk(t.id or f"townsfolk-{i}", t.at, t.name, t.wounded, t.in_cell, t.sheriff))
+    if sum(1 for f in folk if f.sheriff) > 1:
+        problems.append(Problem("townsfolk", "only one townsfolk is the Sheriff"))
+    return tuple(folk)
+
+
+def _outfits(data: GulchFile, town: sg.Town, problems: list[Problem]) -> tuple[gr.Outfit, ...]:
+    """The outfits in seating order: the ``[[outfit]]`` tables, else the dudes' outfits."""
+    if not data.outfit:
+        return tuple(gr.Outfit(o) for o in town.outfits())
+    ids = [o.id for o in data.outfit]
+    problems += _duplicates("outfit", ids)
+    for i, d in enumerate(data.dude, 1):
+        if d.outfit not in ids:
+            problems.append(Problem(f"dude[{i}].outfit", f"{d.outfit!r} is not one of the [[outfit]] tables"))
+    return tuple(gr.Outfit(o.id, o.ghost_rock, o.objectives, o.points) for o in data.outfit)
+
+
+def _gulch_state(data: GulchFile, town: sg.Town, outfits: tuple[gr.Outfit, ...]) -> gr.GulchState:
+    """The game around the position: round, step, mine, end condition (``[game]``)."""
+    g = data.game
+    fields: dict[str, Any] = {"round": g.round, "end_condition": g.end_condition,
+                              "declared": frozenset(g.declared), "last_round": g.last_round}
+    if g.mine is not None:
+        fields["mine"] = g.mine
+    if g.step is not None:
+        fields["step"] = gr.Step(g.step)
+    return gr.new_state(town, outfits, players=data.board.players, **fields)
+
+
+def gulch_document(town: sg.Town, title: str = "Slaughter Gulch",
+                   state: gr.GulchState | None = None) -> dict[str, Any]:
+    """Return the board-file dict (JSON- and TOML-able) describing ``town``; :func:`town_from_document` reads it back.
+
+    The layout is written out, so no seed is needed; the player count is the
+    smallest one the board's width allows (2 for rows of three, else 4: the
+    same tiles serve 3-6 players). With ``state`` (a game at the start of a
+    round or of the setup) the ``[game]`` and ``[[outfit]]`` tables are written
+    too.
+
+    >>> town = load_gulch({"board": {"game": "slaughter_gulch", "seed": 1}}, "<doc>").town
+    >>> load_gulch(gulch_document(town), "<doc>").town == town
+    True
+    """
+    board: dict[str, Any] = {"game": "slaughter_gulch", "title": title,
+                             "players": 2 if town.board.columns == sg.columns_for(2) else 4,
+                             "layout": [*town.board.top, *town.board.bottom]}
+    if town.deputy is not None:
+        board["deputy"] = town.deputy
+    doc: dict[str, Any] = {
+        "board": board,
+        "dude": [{"id": d.id, "outfit": d.outfit, "at": d.at, "wounded": d.wounded, "in_cell": d.in_cell,
+                  "dead": d.dead, "harrowed": d.harrowed} for d in town.dudes],
+        "townsfolk": [{"id": f.id, "at": f.at, "name": f.name, "wounded": f.wounded, "in_cell": f.in_cell,
+                       "sheriff": f.sheriff} for f in town.townsfolk],
+    }
+    if state is not None:
+        if state.step not in (gr.Step.SETUP, gr.Step.SPELLS, gr.Step.ORDERS) or state.orders:
+            raise ValueError("a board file holds a game at the start of a round; save the actions instead")
+        game: dict[str, Any] = {"round": state.round, "step": state.step.value, "mine": state.mine,
+                                "declared": sorted(state.declared), "last_round": state.last_round}
+        if state.end_condition is not None:
+            game["end_condition"] = state.end_condition
+        doc["game"] = game
+        doc["outfit"] = [{"id": o.id, "ghost_rock": o.ghost_rock, "objectives": o.objectives, "points": o.points}
+                         for o in state.outfits]
+    return doc
+
+
+# --------------------------------------------------------------------------- Doomtown
 
 
 def load_doomtown(doc: dict[str, Any], source: str) -> DoomGame:
@@ -256,20 +428,44 @@ def load_doomtown(doc: dict[str, Any], source: str) -> DoomGame:
             problems.append(Problem(f"out_of_town[{i}].owner", f"{o.owner!r} has no street"))
     ids = [loc for s in streets for loc in s.locations] + [o.id for o in out]
     problems += _location_duplicates(ids)
-    town = dt.Town(streets, out, tuple(dt.Dude(d.id, d.player, d.at, d.booted) for d in data.dude))
+    dudes = tuple(dt.Dude(d.id, d.player, d.at, d.booted, d.influence) for d in data.dude)
+    points = tuple(sorted(data.control_points.items()))
+    town = dt.Town(streets, out, dudes, points)
     problems += _doom_dude_problems(town, players)
     problems += _duplicates("dude", [d.id for d in data.dude])
+    problems += _doom_game_problems(data, town, players)
     if problems:
         raise InputFileError(source, problems)
     names = {**{d.id: d.name for d in data.dude if d.name}, **data.names}
-    return DoomGame(data.board.title, town, names, data.query)
+    g = data.game
+    state = dtt.new_state(town, names, turn=g.turn, phase=dtt.Phase(g.phase), winner=g.winner,
+                          to_act=g.winner if g.phase == "high_noon" else None,
+                          victory_points=tuple(sorted(data.victory_points.items())))
+    return DoomGame(data.board.title, town, names, data.query, state)
+
+
+def _doom_game_problems(data: DoomFile, town: dt.Town, players: list[str]) -> list[Problem]:
+    """Problems with ``[game]``, ``[control_points]`` and ``[victory_points]``."""
+    problems: list[Problem] = []
+    g = data.game
+    if g.phase != "gambling" and g.winner not in players:
+        problems.append(Problem("game.winner", "after the Gambling Phase, name the lowball Winner (a player)"))
+    if g.phase == "gambling" and g.winner is not None:
+        problems.append(Problem("game.winner", "the Winner is found in the Gambling Phase: leave it out there"))
+    deeds = set(town.locations) - town.homes - {dt.TOWN_SQUARE}
+    problems += [Problem(f"control_points.{d}", f"{d!r} is not a deed in play") for d in data.control_points
+                 if d not in deeds]
+    problems += [Problem(f"victory_points.{p}", f"{p!r} has no street") for p in data.victory_points
+                 if p not in players]
+    return problems
 
 
 def _street(i: int, s: StreetTable, problems: list[Problem]) -> dt.Street:
     """Build one street, finding its home; appends problems."""
     for loc in s.locations:
         if loc == dt.TOWN_SQUARE or not _is_id(loc):
-            problems.append(Problem(f"street[{i}].locations", f"{loc!r} is not a usable location id"))
+            problems.append(Problem(f"street[{i}].locations", f"{loc!r} is not a usable location id "
+                                                               "(ASCII letters, digits, - and _)"))
     home = s.home
     if home is None:
         guesses = [loc for loc in s.locations if "home" in loc]
@@ -282,8 +478,8 @@ def _street(i: int, s: StreetTable, problems: list[Problem]) -> dt.Street:
 
 
 def _is_id(text: str) -> bool:
-    """True for letters, digits, ``-`` and ``_``."""
-    return bool(text) and all(c.isalnum() or c in "-_" for c in text)
+    """True for ASCII letters, digits, ``-`` and ``_`` (the id pattern of every board file)."""
+    return ID_RE.fullmatch(text) is not None
 
 
 def _location_duplicates(ids: list[str]) -> list[Problem]:
@@ -302,50 +498,36 @@ def _doom_dude_problems(town: dt.Town, players: list[str]) -> list[Problem]:
     return problems
 
 
-# --------------------------------------------------------------------------- writing board files
-
-
-def gulch_document(town: sg.Town, title: str = "Slaughter Gulch") -> dict[str, Any]:
+def doomtown_document(town: dt.Town, title: str = "Doomtown", names: dict[str, str] | None = None,
+                      state: dtt.DoomState | None = None) -> dict[str, Any]:
     """Return the board-file dict (JSON- and TOML-able) describing ``town``; :func:`town_from_document` reads it back.
 
-    The layout is written out, so no seed is needed; the player count is the
-    smallest one the board's width allows (2 for rows of three, else 4: the
-    same tiles serve 3-6 players). Townsfolk names are not part of a
-    :class:`~simulator.boards.gulch_town.Town` and are not written.
-
-    >>> town = load_gulch({"board": {"game": "slaughter_gulch", "seed": 1}}, "<doc>").town
-    >>> load_gulch(gulch_document(town), "<doc>").town == town
-    True
-    """
-    board: dict[str, Any] = {"game": "slaughter_gulch", "title": title,
-                             "players": 2 if town.board.columns == sg.columns_for(2) else 4,
-                             "layout": [*town.board.top, *town.board.bottom]}
-    if town.deputy is not None:
-        board["deputy"] = town.deputy
-    return {
-        "board": board,
-        "dude": [{"id": d.id, "outfit": d.outfit, "at": d.at, "wounded": d.wounded, "in_cell": d.in_cell,
-                  "dead": d.dead} for d in town.dudes],
-        "townsfolk": [{"at": at} for at in town.townsfolk],
-    }
-
-
-def doomtown_document(town: dt.Town, title: str = "Doomtown", names: dict[str, str] | None = None) -> dict[str, Any]:
-    """Return the board-file dict (JSON- and TOML-able) describing ``town``; :func:`town_from_document` reads it back.
-
-    ``names`` (display names by id) are written to ``[names]`` when given.
+    ``names`` (display names by id) are written to ``[names]`` when given. With
+    ``state`` (a turn before High Noon's first action) ``[game]`` and the Victory
+    Points are written too.
 
     >>> town = dt.Town((dt.Street("ann", "ann-home", ("ann-home",)),))
     >>> load_doomtown(doomtown_document(town), "<doc>").town == town
     True
     """
-    return {
+    doc: dict[str, Any] = {
         "board": {"game": "doomtown", "title": title},
         "street": [{"player": s.player, "home": s.home, "locations": list(s.locations)} for s in town.streets],
         "out_of_town": [{"id": o.id, "owner": o.owner} for o in town.out_of_town],
-        "dude": [{"id": d.id, "player": d.player, "at": d.at, "booted": d.booted} for d in town.dudes],
+        "dude": [{"id": d.id, "player": d.player, "at": d.at, "booted": d.booted, "influence": d.influence}
+                 for d in town.dudes],
         "names": dict(names or {}),
+        "control_points": dict(town.control_points),
     }
+    if state is not None:
+        if state.phase not in (dtt.Phase.GAMBLING, dtt.Phase.UPKEEP, dtt.Phase.HIGH_NOON) or state.fight:
+            raise ValueError("a board file holds a turn before its first action; save the actions instead")
+        game: dict[str, Any] = {"turn": state.turn, "phase": state.phase.value}
+        if state.winner is not None:
+            game["winner"] = state.winner
+        doc["game"] = game
+        doc["victory_points"] = dict(state.victory_points)
+    return doc
 
 
 def town_document(town: sg.Town | dt.Town) -> dict[str, Any]:

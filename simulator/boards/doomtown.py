@@ -45,12 +45,13 @@ class OutOfTown(NamedTuple):
 
 
 class Dude(NamedTuple):
-    """A dude: ``id``, controlling ``player``, location ``at``, and whether it is ``booted``."""
+    """A dude: ``id``, controlling ``player``, location ``at``, whether it is ``booted``, its ``influence``."""
 
     id: str
     player: str
     at: str
     booted: bool = False
+    influence: int = 0
 
 
 class MoveCost(NamedTuple):
@@ -79,11 +80,16 @@ class Posses(NamedTuple):
 
 
 class Town(NamedTuple):
-    """A Doomtown position: the streets, out-of-town deeds and dudes."""
+    """A Doomtown position: the streets, out-of-town deeds, dudes and each deed's Control Points."""
 
     streets: tuple[Street, ...]
     out_of_town: tuple[OutOfTown, ...] = ()
     dudes: tuple[Dude, ...] = ()
+    control_points: tuple[tuple[str, int], ...] = ()
+
+    def points_of(self, deed: str) -> int:
+        """The Control Points printed on ``deed`` (0 when none are given)."""
+        return dict(self.control_points).get(deed, 0)
 
     def dude(self, dude_id: str) -> Dude:
         """Return the dude with ``dude_id``; raises ``KeyError`` when there is none."""
@@ -203,7 +209,8 @@ def destroy(town: Town, deed: str) -> Town:
         raise KeyError(deed)
     streets = tuple(s._replace(locations=tuple(loc for loc in s.locations if loc != deed)) for s in town.streets)
     rest = tuple(d for d in town.out_of_town if d.id != deed)
-    closed = town._replace(streets=streets, out_of_town=rest)
+    points = tuple((d, p) for d, p in town.control_points if d != deed)
+    closed = town._replace(streets=streets, out_of_town=rest, control_points=points)
     for d in town.dudes_at(deed):
         closed = send_home_booted(closed, d.id)
     return closed
@@ -352,3 +359,45 @@ def posse_candidates(town: Town, dealer_id: str, target: str, job: bool | None =
     """
     is_job = job if job is not None else target in town.locations
     return job_posses(town, dealer_id, target) if is_job else call_out_posses(town, dealer_id, target)
+
+
+# --------------------------------------------------------------------------- control by Influence
+
+
+def influence_at(town: Town, location: str) -> dict[str, int]:
+    """Each player's total Influence at ``location`` (players with dudes there; 0 counts) (Glossary, control)."""
+    totals: dict[str, int] = {}
+    for d in town.dudes_at(location):
+        totals[d.player] = totals.get(d.player, 0) + max(0, d.influence)
+    return totals
+
+
+def controller(town: Town, location: str) -> str | None:
+    """Return who controls ``location`` ("Controllin' Deeds", Glossary: control).
+
+    A home is always its owner's; nobody controls the Town Square; a deed is
+    controlled by the player with the most Influence there, and on a tie (even
+    0-0) by its owner. Raises ``KeyError`` for a location not in play.
+    """
+    if location == TOWN_SQUARE:
+        return None
+    if location not in town.locations:
+        raise KeyError(location)
+    deed_owner = owner(town, location)
+    if location in town.homes:
+        return deed_owner
+    ranked = sorted(influence_at(town, location).items(), key=lambda kv: -kv[1])
+    if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
+        return deed_owner
+    return ranked[0][0]
+
+
+def total_influence(town: Town, player: str) -> int:
+    """The Influence of all ``player``'s dudes in play ("...An' All the Rest", Influence)."""
+    return sum(max(0, d.influence) for d in town.dudes if d.player == player)
+
+
+def control_points(town: Town, player: str) -> int:
+    """The Control Points of the deeds ``player`` controls (Glossary: Control Point)."""
+    deeds = [loc for loc in town.locations if loc != TOWN_SQUARE and loc not in town.homes]
+    return sum(town.points_of(d) for d in deeds if controller(town, d) == player)

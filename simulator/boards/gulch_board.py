@@ -19,6 +19,7 @@ Locations are plain strings: ``street:ROW:COL``, a building key, or ``home``.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -60,15 +61,33 @@ def street(row: int, col: int) -> str:
     return f"street:{row}:{col}"
 
 
+_STREET_KEY = re.compile(r"street:(0|[1-9][0-9]{0,5}):(0|[1-9][0-9]{0,5})")
+_STREET_LOOSE = re.compile(r"\s*street\s*:\s*([+-]?[0-9]+)\s*:\s*([+-]?[0-9]+)\s*", re.IGNORECASE)
+
+
 def parse_street(location: str) -> Cell | None:
-    """Return the :class:`Cell` of a ``street:ROW:COL`` key, or ``None`` for any other string."""
-    parts = location.split(":")
-    if len(parts) != 3 or parts[0] != "street":
+    """Return the :class:`Cell` of a ``street:ROW:COL`` key, or ``None`` for any other string.
+
+    Only the one spelling per square is a key: decimal digits with no sign, no
+    leading zero and no spaces (``street:0:1``). ``street:+0:01`` or
+    ``street: 0:1`` name no square here; :func:`street_spelling` says how to
+    write them.
+    """
+    match = _STREET_KEY.fullmatch(location)
+    return Cell(int(match[1]), int(match[2])) if match else None
+
+
+def street_spelling(text: str) -> str | None:
+    """Return the key ``text`` was meant to be when it is a loose spelling of a street square, else ``None``.
+
+    ``street:+0:01``, ``street: 0:1`` and ``STREET:00:1`` all give
+    ``street:0:1``; a key already written right, or text that is no street key
+    at all, gives ``None``. Used for error messages (one spelling per square).
+    """
+    if parse_street(text) is not None:
         return None
-    try:
-        return Cell(int(parts[1]), int(parts[2]))
-    except ValueError:
-        return None
+    match = _STREET_LOOSE.fullmatch(text)
+    return street(int(match[1]), int(match[2])) if match else None
 
 
 def columns_for(players: int) -> int:

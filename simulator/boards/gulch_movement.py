@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from simulator.boards.gulch_board import HOME, STREET_ROWS, Board, parse_street, street
-from simulator.boards.gulch_town import Dude, Town
+from simulator.boards.gulch_town import ASIDE, Dude, Town
 from simulator.boards.verdict import Verdict, allowed, refused
 
 MOVE_SPACES = 2
@@ -85,6 +85,8 @@ def allowance(dude: Dude, run: bool) -> tuple[int, str]:
 
 def _stuck_reason(dude: Dude) -> str | None:
     """Return why the dude cannot move at all (dead or in a cell), or ``None``."""
+    if dude.at == ASIDE:
+        return "this dude is set aside, not in play (To Start the Game)"
     if dude.dead:
         return "a dead dude lies in the graveyard and does nothing (Death)"
     if dude.in_cell:

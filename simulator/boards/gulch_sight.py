@@ -10,8 +10,8 @@ the street square outside the door and the two street squares beside it.
 Model choices (``BOARDS.md``): from a street square the eight grid cells around
 it are seen, and a building is seen when one of its cells is among them; a
 space sees itself, so figures in the same space can always shoot each other;
-``home`` sees nothing and is never seen. Range is defined between street
-squares only (0 within one space), ``None`` otherwise.
+``home`` sees nothing and is never seen. Range is counted to street squares
+only (0 within one space), from a street square or out of a building.
 """
 
 from __future__ import annotations
@@ -65,13 +65,19 @@ def can_see(board: Board, a: str, b: str) -> bool:
 
 
 def range_squares(board: Board, a: str, b: str) -> int | None:
-    """Return the king-move distance in squares between two street squares, 0 for one space, else ``None``."""
-    if a == b and a != HOME:
+    """Return the range in squares from a shooter at ``a`` to a street square ``b`` (0 within one space).
+
+    The king-move distance between their grid cells, the nearest cells of a
+    building shooter counting (a building's door square is 1 away). ``None``
+    when ``b`` is not a street square (long-range fire never goes into a
+    building), or either end is ``home`` or not a space (Long Range Combat).
+    """
+    if a == b and a != HOME and board.is_location(a):
         return 0
-    ca, cb = parse_street(a), parse_street(b)
-    if ca is None or cb is None or not (board.is_street(a) and board.is_street(b)):
+    cb = parse_street(b)
+    if cb is None or not board.is_street(b) or a == HOME or not board.is_location(a):
         return None
-    return max(abs(ca.row - cb.row), abs(ca.col - cb.col))
+    return min(max(abs(ca.row - cb.row), abs(ca.col - cb.col)) for ca in board.cells(a))
 
 
 def can_shoot(board: Board, a: str, b: str, weapon: Weapon = PISTOL) -> Verdict:
@@ -79,11 +85,14 @@ def can_shoot(board: Board, a: str, b: str, weapon: Weapon = PISTOL) -> Verdict:
 
     Guns need sight and never fire into a building (but may fire out of one, or
     within the space the shooter is in). Dynamite needs sight and may go into any
-    building except the Jail. A long-range weapon fires from street square to
-    street square up to its range.
+    building except the Jail, even from inside it ("Item Cards": never into the
+    Jail). A long-range weapon fires at street squares up to its range; from
+    inside a building only at the squares the building sees (Long Range Combat).
     """
     if HOME in (a, b):
         return refused("nobody shoots to or from home: it is off the board")
+    if weapon.kind == "dynamite" and b == JAIL:
+        return refused("dynamite may not be thrown into the Jail (Shootin' and Fightin'; Item Cards)")
     if weapon.kind == "long_range":
         return _long_range(board, a, b, weapon)
     if not can_see(board, a, b):
@@ -91,8 +100,6 @@ def can_shoot(board: Board, a: str, b: str, weapon: Weapon = PISTOL) -> Verdict:
     if a == b:
         return allowed("same space")
     if weapon.kind == "dynamite":
-        if b == JAIL:
-            return refused("dynamite may not be thrown into the Jail (Shootin' and Fightin'; Items)")
         return allowed("dynamite may be thrown into any building but the Jail")
     if board.is_building(b):
         return refused("you cannot shoot into a building (Shootin' and Fightin')")
@@ -100,10 +107,13 @@ def can_shoot(board: Board, a: str, b: str, weapon: Weapon = PISTOL) -> Verdict:
 
 
 def _long_range(board: Board, a: str, b: str, weapon: Weapon) -> Verdict:
-    """The Long Range Combat check: street to street within the weapon's range in squares."""
+    """The Long Range Combat check: at a street square within range; out of a building only at what it sees."""
     squares = range_squares(board, a, b)
     if squares is None:
-        return refused("long-range fire is measured between street squares (Long Range Combat)")
+        return refused("long-range fire is at street squares, never into a building or home (Long Range Combat)")
+    if board.is_building(a) and a != b and not can_see(board, a, b):
+        return refused(f"from inside {a} a dude sees only the door square and the two beside it "
+                       "(Shootin' and Fightin')")
     if squares > weapon.max_range_squares:
         return refused(f"{squares} squares is beyond the {weapon.name}'s {weapon.max_range_squares}")
     return allowed(f"{squares} squares, within the {weapon.name}'s range")

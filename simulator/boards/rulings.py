@@ -7,10 +7,13 @@ index) and ``kind`` plus the result keys of ``BOARDS.md``; extra keys may be
 added, never renamed.
 
 Slaughter Gulch kinds: ``moves``, ``sight``, ``number`` (``BOARDS.md``), plus
-``path``, ``plan``, ``control``, ``townsfolk`` and ``deputy``. Doomtown kinds:
-``adjacent``, ``move``, ``posse``, ``destroy`` (``BOARDS.md``), plus
-``add_deed``. ``destroy`` and ``add_deed`` change the town for the queries
-after them, and so does ``move`` with ``apply = true`` when the move is legal.
+``path``, ``plan``, ``control``, ``townsfolk``, ``deputy``, ``wound``,
+``arrest`` and ``action_order``. Doomtown kinds: ``adjacent``, ``move``,
+``posse``, ``destroy`` (``BOARDS.md``), plus ``add_deed``, ``form_posse`` and
+``control``. ``wound``, ``arrest`` (when legal), ``destroy``, ``add_deed`` and
+``form_posse`` (when legal) change the position for the queries after them,
+and so does ``move`` with ``apply = true`` when the move is legal. The result
+keys of every kind are listed in ``docs/boards.md``.
 
 Every problem in the file (shape, unknown ids, bad locations, unknown kinds)
 is collected and raised as one :class:`simulator.errors.InputFileError`.
@@ -24,9 +27,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from simulator.boards import doom_actions as da
+from simulator.boards import doom_turn as dtt
 from simulator.boards import doomtown as dt
+from simulator.boards import gulch_round as gr
 from simulator.boards import slaughter_gulch as sg
 from simulator.boards.board_files import DoomGame, GulchGame, load_board, pydantic_problems, read_toml
+from simulator.boards.verdict import Verdict
 from simulator.errors import IllegalChoice, InputFileError, Problem
 
 Result = dict[str, Any]
@@ -60,7 +67,7 @@ class SightQuery(_Query):
     from_: str = Field(alias="from")
     to: str
     weapon: Literal["gun", "dynamite", "long_range"] = "gun"
-    max_range: int = Field(2, ge=0)
+    max_range: int = Field(default=2, ge=0)
 
 
 class NumberQuery(_Query):
@@ -102,6 +109,26 @@ class DeputyQuery(_Query):
     at: str
 
 
+class WoundQuery(_Query):
+    """``wound``: one wound to a dude or townsfolk; a second kills (Shootin' and Fightin'; Death)."""
+
+    figure: str
+
+
+class ArrestQuery(_Query):
+    """``arrest``: may this figure be locked in a jail cell, optionally by the dude ``by`` (The Jail)."""
+
+    target: str
+    by: str | None = None
+    apply: bool = True
+
+
+class ActionOrderQuery(_Query):
+    """``action_order``: the order of step 5 for the dudes holding tokens, by token number (Playing the Game)."""
+
+    tokens: dict[str, int]
+
+
 class AdjacentQuery(_Query):
     """``adjacent``: are two Doomtown locations adjacent (Movin' Around)."""
 
@@ -125,6 +152,22 @@ class PosseQuery(_Query):
     job: bool | None = None
 
 
+class FormPosseQuery(_Query):
+    """``form_posse``: form a call-out's or a job's posses; joiners boot and everyone moves (Shootin'; Jobs)."""
+
+    dealer: str
+    target: str
+    job: bool | None = None
+    join: list[str] | None = None
+    defend: list[str] | None = None
+
+
+class DoomControlQuery(_Query):
+    """``control``: who controls a Doomtown location, by Influence (Controllin' Deeds; Glossary)."""
+
+    location: str
+
+
 class DestroyQuery(_Query):
     """``destroy``: destroy a deed for the later queries (Table Layout)."""
 
@@ -142,11 +185,12 @@ class AddDeedQuery(_Query):
 
 GULCH_KINDS: dict[str, type[_Query]] = {
     "moves": MovesQuery, "sight": SightQuery, "number": NumberQuery, "path": PathQuery, "plan": PlanQuery,
-    "control": ControlQuery, "townsfolk": TownsfolkQuery, "deputy": DeputyQuery,
+    "control": ControlQuery, "townsfolk": TownsfolkQuery, "deputy": DeputyQuery, "wound": WoundQuery,
+    "arrest": ArrestQuery, "action_order": ActionOrderQuery,
 }
 DOOM_KINDS: dict[str, type[_Query]] = {
     "adjacent": AdjacentQuery, "move": MoveQuery, "posse": PosseQuery, "destroy": DestroyQuery,
-    "add_deed": AddDeedQuery,
+    "add_deed": AddDeedQuery, "form_posse": FormPosseQuery, "control": DoomControlQuery,
 }
 
 
@@ -209,8 +253,8 @@ def _validate(raw: Any, kinds: dict[str, type[_Query]], qid: str | int) -> _Quer
     if not isinstance(raw, dict):
         raise BadQuery("kind", "each query must be a [[query]] table")
     kind = raw.get("kind")
-    if kind not in kinds:
-        raise BadQuery("kind", f"expected one of {', '.join(kinds)} for this board")
+    if not isinstance(kind, str) or kind not in kinds:
+        raise BadQuery("kind", f"expected one of {', '.join(kinds)} for this board (a string)")
     try:
         return kinds[kind].model_validate(raw)
     except ValidationError as e:
@@ -221,8 +265,12 @@ class _GulchRunner:
     """Answers Slaughter Gulch queries against one position."""
 
     def __init__(self, game: GulchGame) -> None:
-        self.town = game.town
+        self.state = game.state
         self.board = game.town.board
+
+    @property
+    def town(self) -> sg.Town:
+        return self.state.town
 
     def answer(self, q: _Query) -> Result:
         handler: Callable[[Any], Result] = getattr(self, f"_{q.kind}")
@@ -240,6 +288,9 @@ class _GulchRunner:
             return text
         if any(d.id == text for d in self.town.dudes):
             return self.town.dude(text).at
+        meant = sg.street_spelling(text)
+        if meant is not None:
+            raise BadQuery(key, f"{text!r} is not how a square is written: write {meant!r} (one spelling per square)")
         raise BadQuery(key, f"{text!r} is not a space (street:ROW:COL, a building key, home) or a dude")
 
     def _building(self, key: str, text: str) -> str:
@@ -285,12 +336,69 @@ class _GulchRunner:
     def _deputy(self, q: DeputyQuery) -> Result:
         return {"next": sg.deputy_next(self.board, self._building("at", q.at))}
 
+    def _figure(self, key: str, figure: str) -> str:
+        if not (self.town.is_dude(figure) or self.town.is_folk(figure)):
+            raise BadQuery(key, f"no dude or townsfolk has the id {figure!r}")
+        return figure
+
+    def _wound(self, q: WoundQuery) -> Result:
+        figure = self._figure("figure", q.figure)
+        if self.town.is_dude(figure) and (self.town.dude(figure).dead or not self.town.dude(figure).in_play):
+            raise BadQuery("figure", f"{figure!r} is dead or set aside: a wound needs a figure in play")
+        self.state, log = gr.wound(self.state, figure)
+        killed = not (self.town.is_dude(figure) or self.town.is_folk(figure)) or (
+            self.town.is_dude(figure) and self.town.dude(figure).dead)
+        at = None if not (self.town.is_dude(figure) or self.town.is_folk(figure)) else self.town.where(figure)
+        wounded = not killed and (self.town.dude(figure).wounded if self.town.is_dude(figure)
+                                  else self.town.folk(figure).wounded)
+        return {"wounded": wounded, "killed": killed, "at": at, "log": list(log)}
+
+    def _arrest(self, q: ArrestQuery) -> Result:
+        target = self._figure("target", q.target)
+        verdict = self._arrest_verdict(target, q.by)
+        if verdict.legal and q.apply:
+            self.state = self.state._replace(town=sg.send_to_jail(self.town, target))
+        free = sg.JAIL_CELLS - len(sg.jailed(self.town))
+        return {"legal": verdict.legal, "reason": verdict.reason, "cells_free": free,
+                "in_cell": self._in_cell(target)}
+
+    def _in_cell(self, figure: str) -> bool:
+        return self.town.dude(figure).in_cell if self.town.is_dude(figure) else self.town.folk(figure).in_cell
+
+    def _arrest_verdict(self, target: str, by: str | None) -> Verdict:
+        if self._in_cell(target):
+            return Verdict(False, f"{target} is already in a jail cell (The Jail)")
+        if self.town.is_dude(target) and not self.town.dude(target).active:
+            return Verdict(False, f"{target} is dead or set aside (Death)")
+        if by is not None:
+            lawman = self.town.dude(self._dude("by", by).id)
+            where = self.town.where(target)
+            if where != lawman.at:
+                return Verdict(False, f"an arrest is of a figure in the same space ({by} is at {lawman.at}) "
+                                      "(Action Tokens)")
+            if self.town.is_dude(target) and self.town.dude(target).outfit == lawman.outfit:
+                return Verdict(False, "a dude does not arrest his own outfit's dudes (Action Tokens)")
+        free = sg.can_jail(self.town)
+        return free if not free.legal else Verdict(True, f"{target} goes to a jail cell (The Jail)")
+
+    def _action_order(self, q: ActionOrderQuery) -> Result:
+        for dude_id, number in q.tokens.items():
+            if not self.town.is_dude(dude_id):
+                raise BadQuery(f"tokens.{dude_id}", f"no dude has the id {dude_id!r}")
+            if not self.town.dude(dude_id).active:
+                raise BadQuery(f"tokens.{dude_id}", "dead, jailed or set-aside dudes take no action (Actions)")
+            if not 0 <= number <= 99:
+                raise BadQuery(f"tokens.{dude_id}", "a token's number is 0 to 99")
+        order = gr.action_order(self.state, q.tokens)
+        return {"order": list(order), "places": [self.town.dude(d).at for d in order]}
+
 
 class _DoomRunner:
     """Answers Doomtown queries; ``destroy``, ``add_deed`` and applied moves change the town."""
 
     def __init__(self, game: DoomGame) -> None:
         self.town = game.town
+        self.names = game.names
 
     def answer(self, q: _Query) -> Result:
         handler: Callable[[Any], Result] = getattr(self, f"_{q.kind}")
@@ -351,3 +459,54 @@ class _DoomRunner:
         else:
             self.town = dt.add_deed(self.town, q.player, q.deed, q.end)
         return {"streets": self._streets(), "out_of_town": [d.id for d in self.town.out_of_town]}
+
+    def _control(self, q: DoomControlQuery) -> Result:
+        where = self._location("location", q.location)
+        return {"controller": dt.controller(self.town, where), "owner": dt.owner(self.town, where),
+                "influence": dt.influence_at(self.town, where), "control_points": self.town.points_of(where)}
+
+    def _form_posse(self, q: FormPosseQuery) -> Result:
+        dealer = self._dude("dealer", q.dealer)
+        if q.target not in self.town.locations:
+            self._dude("target", q.target)
+        for key, ids in (("join", q.join or []), ("defend", q.defend or [])):
+            for dude_id in ids:
+                self._dude(key, dude_id)
+        is_job = q.job if q.job is not None else q.target in self.town.locations
+        state = dtt.new_state(self.town, self.names, phase=dtt.Phase.HIGH_NOON, winner=dealer.player,
+                              to_act=dealer.player)
+        before = {d.id: d for d in self.town.dudes}
+        try:
+            state = self._posses(state, q, is_job)
+        except IllegalChoice as e:
+            return {"legal": False, "reason": str(e), "location": None, "dealer_side": [], "target_side": [],
+                    "booted": [], "moved": {}}
+        fight = state.fight
+        town = state.town
+        self.town = town
+        sides = (fight.dealer_side, fight.target_side) if fight else ((), ())
+        location = fight.location if fight else None
+        booted = sorted(d.id for d in town.dudes if d.booted and not before[d.id].booted)
+        moved = {d.id: d.at for d in town.dudes if d.at != before[d.id].at}
+        return {"legal": True, "reason": "posses formed" if fight else "no defence: the job works (Jobs)",
+                "location": location, "dealer_side": list(sides[0]), "target_side": list(sides[1]),
+                "booted": booted, "moved": moved}
+
+    @staticmethod
+    def _posses(state: dtt.DoomState, q: FormPosseQuery, is_job: bool) -> dtt.DoomState:
+        """Carry out the call-out (accepted) or job, the joins and both Posse readies."""
+        if is_job:
+            state, _ = dtt.apply(state, da.StartJob(dealer=q.dealer, target=q.target))
+        else:
+            state, _ = dtt.apply(state, da.CallOut(dealer=q.dealer, target=q.target))
+            if state.fight is not None and state.fight.stage == "answer":
+                state, _ = dtt.apply(state, da.Answer(accept=True))
+        for which, chosen in (("dealer", q.join), ("target", q.defend)):
+            side = dtt.forming(state)
+            if side is None or side[0] != which:
+                continue
+            wanted = [j.dude for j in side[1]] if chosen is None else chosen
+            for dude_id in wanted:
+                state, _ = dtt.apply(state, da.Join(dude=dude_id))
+            state, _ = dtt.apply(state, da.PosseReady())
+        return state

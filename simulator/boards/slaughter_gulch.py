@@ -12,7 +12,10 @@ import one name space:
 * :mod:`~simulator.boards.gulch_movement` - legal moves, paths, distances,
   secret plans revealed together ("Movement", Run, "Playing the Game");
 * :mod:`~simulator.boards.gulch_sight` - sight, range and shooting
-  ("Shootin' and Fightin'", "Long Range Combat").
+  ("Shootin' and Fightin'", "Long Range Combat");
+* :mod:`~simulator.boards.gulch_round` and :mod:`~simulator.boards.gulch_combat` -
+  the game round by round, driven by the actions of
+  :mod:`~simulator.boards.gulch_actions` ("Playing the Game" and the rest).
 
 Everything is a pure function of immutable values; dice come in as arguments.
 """
@@ -36,6 +39,7 @@ from simulator.boards.gulch_board import (
     setup,
     setup_seeded,
     street,
+    street_spelling,
     tiles_for,
 )
 from simulator.boards.gulch_movement import (
@@ -61,9 +65,11 @@ from simulator.boards.gulch_sight import (
     visible_from,
 )
 from simulator.boards.gulch_town import (
+    ASIDE,
     JAIL_CELLS,
     TOWNSFOLK,
     Dude,
+    Folk,
     Town,
     can_jail,
     controller,
@@ -79,9 +85,9 @@ from simulator.boards.gulch_town import (
 __all__ = [
     "BUILDING_TILES", "DISPLAY_NAMES", "GRAVEYARD", "HOME", "JAIL", "MINE", "RAIL_STATION",
     "TWO_PLAYER_REMOVED", "Board", "Cell", "columns_for", "layout_board", "parse_street", "setup",
-    "setup_seeded", "street", "tiles_for", "MOVE_SPACES", "RUN_SPACES", "Plan", "allowance",
+    "setup_seeded", "street", "street_spelling", "tiles_for", "MOVE_SPACES", "RUN_SPACES", "Plan", "allowance",
     "check_plan", "distance", "legal_moves", "path", "resolve_plans", "steps_from", "DYNAMITE",
     "PISTOL", "Weapon", "can_see", "can_shoot", "range_squares", "shootable_from", "visible_from",
-    "JAIL_CELLS", "TOWNSFOLK", "Dude", "Town", "can_jail", "controller", "deputy_next", "end_round",
+    "ASIDE", "JAIL_CELLS", "TOWNSFOLK", "Dude", "Folk", "Town", "can_jail", "controller", "deputy_next", "end_round",
     "figures_at", "jailed", "place_townsfolk", "send_to_jail", "townsfolk_destination",
 ]

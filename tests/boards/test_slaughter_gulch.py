@@ -112,10 +112,10 @@ def test_jail_has_three_cells(board: sg.Board) -> None:
 def test_control_by_majority_with_townsfolk_counting(board: sg.Board) -> None:
     # Control of Buildings example: 2 of yours, 1 townsfolk, 1 other outfit -> you control.
     dudes = (sg.Dude("r1", "rangers", "bank"), sg.Dude("r2", "rangers", "bank"), sg.Dude("h1", "hucksters", "bank"))
-    town = sg.Town(board, dudes, townsfolk=("bank",))
+    town = sg.Town(board, dudes, townsfolk=(sg.Folk("t1", "bank"),))
     assert sg.controller(town, "bank") == "rangers"
     # another townsfolk arrives: a tie, nobody controls
-    assert sg.controller(town._replace(townsfolk=("bank", "bank")), "bank") is None
+    assert sg.controller(town.add_folk("bank"), "bank") is None
     assert sg.controller(town, "street:0:0") is None
 
 
@@ -275,3 +275,33 @@ def test_long_range_counts_squares(board: sg.Board) -> None:
 def test_home_sees_nothing(board: sg.Board) -> None:
     assert sg.visible_from(board, "home") == frozenset()
     assert not sg.can_shoot(board, "home", "street:0:0").legal
+
+
+def test_dynamite_never_goes_into_the_jail_even_from_inside(board: sg.Board) -> None:
+    """Item Cards: dynamite may not be thrown into the Jail; standing in the Jail does not change that."""
+    verdict = sg.can_shoot(board, "jail", "jail", sg.DYNAMITE)
+    assert not verdict.legal and "Jail" in verdict.reason
+    assert sg.can_shoot(board, "jail", "jail", sg.PISTOL).legal          # a gun within the space is fine
+
+
+def test_long_range_fires_out_of_a_building_at_what_it_sees(board: sg.Board) -> None:
+    """Shootin' and Fightin' / Long Range Combat: out of a building, only the door square and the two beside it."""
+    rifle = sg.Weapon("rifle", "long_range", 3)
+    for seen in ("street:0:1", "street:0:2", "street:0:3"):                # the Hotel-Saloon's view
+        verdict = sg.can_shoot(board, "hotel_saloon", seen, rifle)
+        assert verdict.legal, verdict.reason
+        assert sg.range_squares(board, "hotel_saloon", seen) == 1
+    unseen = sg.can_shoot(board, "hotel_saloon", "street:1:2", rifle)
+    assert not unseen.legal and "door square" in unseen.reason
+    assert not sg.can_shoot(board, "street:0:0", "hotel_saloon", rifle).legal   # never into a building
+    short = sg.Weapon("derringer", "long_range", 0)
+    assert not sg.can_shoot(board, "hotel_saloon", "street:0:2", short).legal
+
+
+def test_one_spelling_per_street_square(board: sg.Board) -> None:
+    """street:+0:01 is not street:0:1 under another name: it is no key at all, and the error says how to write it."""
+    assert sg.parse_street("street:0:1") == sg.Cell(0, 1)
+    for alias in ("street:+0:01", "street: 0:1", "street:0:1 ", "street:00:1", "STREET:0:1", "street:-0:1"):
+        assert sg.parse_street(alias) is None and not board.is_location(alias)
+        assert sg.street_spelling(alias) == "street:0:1"
+    assert sg.street_spelling("street:0:1") is None and sg.street_spelling("bank") is None

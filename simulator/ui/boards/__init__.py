@@ -1,0 +1,1 @@
+"""The pygame-ce windows of the two Deadlands boards (Slaughter Gulch and Doomtown)."""
