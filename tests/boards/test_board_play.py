@@ -139,3 +139,10 @@ def test_a_new_two_outfit_game_starts_with_the_secret_setup() -> None:
     assert state.step.value == "setup" and state.mine == 40 and state.board.columns == 3
     assert [o.id for o in state.outfits] == ["texas_rangers", "hucksters"]
     assert state.town.sheriff is not None and state.town.sheriff.at == "jail"
+
+
+@pytest.mark.parametrize("save", sorted((ROOT / "docs" / "saves").glob("*.json")), ids=lambda p: p.stem)
+def test_the_example_saves_in_the_docs_still_load(save: Path) -> None:
+    """The committed example saves (drawn into docs/*.png) replay: the save format stays readable."""
+    play = BoardPlay.load(save)
+    assert play.actions and play.log()

@@ -355,7 +355,7 @@ def test_destroy_closes_the_row_and_control_points_show() -> None:
     click(app, card(view, "1st-bank"))
     assert view.selected_deed == "1st-bank"
     press(app, "CP +")
-    assert view.town.points_of("1st-bank") == 1
+    assert view.town.points_of("1st-bank") == 3
     key(app, pygame.K_d)
     assert view.town.street_of("alice").locations == ("dispatch-office", "alice-home", "general-store")
     assert view.town.dude("gabriel").at == "alice-home" and view.town.dude("gabriel").booted

@@ -162,11 +162,15 @@ def test_control_by_influence_tie_goes_to_the_owner() -> None:
     """Controllin' Deeds / Glossary: the most Influence controls; a tie (even 0-0) leaves it to the owner."""
     state = scenario()
     town = state.town
-    assert dt.controller(town, "1st-bank") == "alice"
-    town = town.with_dude(town.dude("tc")._replace(at="1st-bank", influence=2))
+    assert dt.controller(town, "1st-bank") == "alice"                    # Judge Gabriel's 2 Influence
+    town = town.with_dude(town.dude("tc")._replace(at="1st-bank", influence=3))
     assert dt.controller(town, "1st-bank") == "bob"
-    town = town.with_dude(town.dude("gabriel")._replace(influence=2))
-    assert dt.controller(town, "1st-bank") == "alice"
+    town = town.with_dude(town.dude("gabriel")._replace(influence=3))
+    assert dt.controller(town, "1st-bank") == "alice"                    # 3-3: the owner keeps it
+    town = town.with_dude(town.dude("tc")._replace(at="casino-morongo", influence=0))
+    town = town.with_dude(town.dude("gabriel")._replace(at="casino-morongo", influence=0))
+    assert dt.influence_at(town, "casino-morongo") == {"bob": 0, "alice": 0}
+    assert dt.controller(town, "casino-morongo") == "bob"               # 0-0: the owner
     assert dt.controller(town, "bob-home") == "bob" and dt.controller(town, dt.TOWN_SQUARE) is None
 
 
@@ -184,8 +188,11 @@ def test_shopping_brings_dudes_home_unbooted_and_deeds_to_an_end() -> None:
 def test_victory_at_nightfall_needs_more_points_than_any_others_influence() -> None:
     """Winnin' the Game: at the start of Nightfall, Control plus Victory Points above every other Influence."""
     state = noon(scenario(), "bob")
-    state = run(state, da.SetInfluence(dude="erik", influence=1), da.AdjustVictory(player="bob", delta=2))
-    assert dtt.champion(state) == "bob"
+    inf = dtt.standing(state)
+    assert inf["bob"] == (4, 1, 0) and inf["alice"] == (5, 4, 0)         # Infl, CP (the deeds they hold), VP
+    assert dtt.champion(state) is None
+    state = run(state, da.AdjustVictory(player="bob", delta=5))
+    assert dtt.champion(state) == "bob"                                  # 1 + 5 > Alice's 5 Influence
     state = run(state, da.Pass(), da.Pass())
     assert state.phase == dtt.Phase.OVER and state.champion == "bob"
     with pytest.raises(IllegalChoice, match="over"):

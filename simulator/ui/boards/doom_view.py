@@ -47,7 +47,8 @@ HELP_DOOM = [
     ("Drag a dude", "move it as the acting player's High Noon action (free or boots, shown while dragging)"),
     ("C, then a dude", "the selected dude calls that dude out; its player accepts or refuses in the panel"),
     ("J, then a deed", "the selected dude leads a job there (or against a dude); the dealer boots"),
-    ("Click a ringed dude", "while a posse forms: join (a gold 'boots' tag: joining boots it); again: leave"),
+    ("Click a ringed dude", "while a posse forms: a dashed ring may join (a gold 'boots' tag: joining boots it);"),
+    ("", "a solid ring has joined (green: the dealer's side, red: the target's); click again to leave"),
     ("Shootout", "click a posse member, then Ace or Send home booted; Next round; a card can bring in more"),
     ("Click a +", "shop: a new deed at that end of the acting player's street"),
     ("Click a deed", "select it: D destroys it (the street closes up), Control Points - / +"),
@@ -565,8 +566,7 @@ class DoomView(BoardView):
             return
         ring = GREEN if "dealer" in role else RED
         if role.startswith("may:"):
-            pygame.draw.rect(surface, ring, rect.inflate(6, 6), 2, border_radius=7)
-            pygame.draw.rect(surface, PAPER, rect.inflate(6, 6).inflate(-20, 0), 2)  # a broken ring: may join
+            dashed_rect(surface, ring, rect.inflate(8, 8))                     # a dashed ring: may join
         else:
             pygame.draw.rect(surface, ring, rect.inflate(6, 6), 3, border_radius=7)
         if role.endswith(":boots"):
@@ -588,5 +588,16 @@ class DoomView(BoardView):
         return label, size
 
 
-__all__ = ["DoomView", "HELP_DOOM"]
+def dashed_rect(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect, dash: int = 7) -> None:
+    """A rectangle outline drawn in dashes (3 px): who may join a posse but has not."""
+    x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
+    for x in range(x0, x1, 2 * dash):
+        for y in (y0, y1):
+            pygame.draw.line(surface, colour, (x, y), (min(x + dash, x1), y), 3)
+    for y in range(y0, y1, 2 * dash):
+        for x in (x0, x1):
+            pygame.draw.line(surface, colour, (x, y), (x, min(y + dash, y1)), 3)
+
+
+__all__ = ["DoomView", "HELP_DOOM", "dashed_rect"]
 

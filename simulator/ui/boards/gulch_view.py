@@ -205,6 +205,7 @@ class GulchView(BoardView):
         self.panel_x = self.board_rect.right + 16
         self.panel_w = w - self.panel_x - 14
         self._planner = self.state.planning
+        self.selected = self.state.actor
 
     @property
     def state(self) -> gr.GulchState:
@@ -890,7 +891,8 @@ class GulchView(BoardView):
         else:
             moves = frozenset()
         for loc in moves:
-            translucent(surface, self.location_rect(loc), GREEN, 70)
+            area = self._home_slot(dude.outfit) if loc == sg.HOME else self.location_rect(loc)
+            translucent(surface, area, GREEN, 70)
         for loc in sg.shootable_from(board, dude.at) - {dude.at}:
             r = self.location_rect(loc)
             glyph_crosshair(surface, (r.right - 16, r.y + 16))
