@@ -84,6 +84,14 @@ class RecordingDice:
 
         return tuple(skid_face_for_d6(r) for r in self.roll_d6(n))
 
+    def snapshot(self) -> object:
+        return (self.inner.snapshot(), len(self.rolled))
+
+    def restore(self, snapshot: Any) -> None:
+        inner, count = snapshot
+        self.inner.restore(inner)
+        del self.rolled[count:]
+
 
 def play(game_spec: GoldenGame) -> dict[str, Any]:
     """Play ``game_spec`` with the bots and return its record (what the golden file holds)."""

@@ -64,6 +64,14 @@ class DiceSource(Protocol):
         """Roll ``n`` Skid Dice (``n >= 0``)."""
         ...
 
+    def snapshot(self) -> object:
+        """An immutable value that :meth:`restore` takes back to this point of the sequence (for undo)."""
+        ...
+
+    def restore(self, snapshot: object) -> None:
+        """Go back to the point of the sequence where ``snapshot`` was taken."""
+        ...
+
 
 class SeededDice:
     """Reproducible dice: the same seed gives the same sequence of rolls."""
@@ -79,6 +87,14 @@ class SeededDice:
     def roll_skid(self, n: int) -> tuple[SkidFace, ...]:
         """Roll ``n`` Skid Dice as D6 read through the p.12 table."""
         return tuple(skid_face_for_d6(r) for r in self.roll_d6(n))
+
+    def snapshot(self) -> object:
+        """The generator's state (a tuple)."""
+        return self._random.getstate()
+
+    def restore(self, snapshot: object) -> None:
+        """Set the generator back to ``snapshot``."""
+        self._random.setstate(snapshot)  # type: ignore[arg-type]
 
 
 class ScriptedDice:
@@ -104,6 +120,17 @@ class ScriptedDice:
     def roll_skid(self, n: int) -> tuple[SkidFace, ...]:
         """The next ``n`` scripted Skid Dice."""
         return tuple(_take(self._skid, _count(n), "Skid Dice"))
+
+    def snapshot(self) -> object:
+        """The dice left in both queues."""
+        return (tuple(self._d6), tuple(self._skid))
+
+    def restore(self, snapshot: object) -> None:
+        """Put the queues back as they were at ``snapshot``."""
+        d6: tuple[int, ...]
+        skid: tuple[SkidFace, ...]
+        d6, skid = snapshot  # type: ignore[misc]
+        self._d6, self._skid = list(d6), list(skid)
 
 
 def _count(n: int) -> int:

@@ -119,6 +119,10 @@ class Referee(Protocol):
         """Targets in range and arc of a weapon mount (``-1`` Handgun), not blocked by Tall (p.28-30, p.87)."""
         ...
 
+    def shot(self, state: GameState, attacker_id: str, mount: int, target_id: str) -> Shot | None:
+        """``target_id`` as a target of the weapon mount, or None if out of range or arc (p.28-30)."""
+        ...
+
     def distracted(self, state: GameState, vehicle_id: str) -> bool:
         """Whether the vehicle touches an obstruction (p.42) or a Smoke template (p.80)."""
         ...
@@ -199,6 +203,9 @@ class OpenTableReferee:
 
     def shots(self, state: GameState, attacker_id: str, mount: int) -> tuple[Shot, ...]:
         return tuple(Shot(v.id) for v in state.vehicles if v.in_play and v.id != attacker_id)
+
+    def shot(self, state: GameState, attacker_id: str, mount: int, target_id: str) -> Shot | None:
+        return next((s for s in self.shots(state, attacker_id, mount) if s.target == target_id), None)
 
     def distracted(self, state: GameState, vehicle_id: str) -> bool:
         return False

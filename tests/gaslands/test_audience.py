@@ -16,7 +16,8 @@ from simulator.gaslands.audience import (
     spend,
 )
 from simulator.gaslands.decisions import Activate, SpendVotes
-from simulator.gaslands.game import Options
+from simulator.gaslands.dice import SeededDice
+from simulator.gaslands.game import Game, Options
 from simulator.gaslands.save import from_json, to_json
 from simulator.gaslands.setup import new_game
 from simulator.gaslands.state import Status
@@ -91,10 +92,7 @@ def test_respawn_needs_no_vehicle_in_play_p90() -> None:
 def test_engine_offers_votes_before_activating_and_replays() -> None:
     g = new_game(SCENARIO, 3, Options(audience_votes=True, round_limit=5))
     assert g.state.votes == (0, 0) and g.prompt.kind == "activate"  # nothing to spend yet
-    g2 = new_game(SCENARIO, 3, Options(audience_votes=True, round_limit=5))
-    g2.state = replace(g2.state, votes=(1, 1))
-    g2._votes_offered = False
-    g2._next_opportunity()
+    g2 = Game(replace(g.initial_state, votes=(1, 1)), SeededDice(3), g.referee, g.permissions, g.options)
     assert g2.prompt.kind == "votes" and "thunderous_applause" in g2.prompt.options
     g2.decide(SpendVotes(()))
     assert g2.prompt.kind == "activate"

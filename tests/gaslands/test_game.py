@@ -194,10 +194,12 @@ def test_replay_gives_the_same_state_and_undo_drops_the_last_decision() -> None:
     game = play(3, 60)
     again = Game.replay(3, two_cars(), game.decisions, OpenTableReferee(), FakePermissions())
     assert again.state == game.state and again.log == game.log
-    undone = game.undo(3)
-    assert undone.decisions == game.decisions[:-1]
+    decisions = list(game.decisions)
+    undone = game.undo()
+    assert undone.decisions == decisions[:-1]
     shorter = Game.replay(3, two_cars(), game.decisions[:-1], OpenTableReferee(), FakePermissions())
     assert undone.state == shorter.state
+    assert game.redo().decisions == decisions and game.state == again.state
 
 
 @settings(max_examples=25, deadline=None)

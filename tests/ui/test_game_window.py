@@ -449,12 +449,13 @@ def test_last_roll_skid_dice_captions_fit_the_dice(tmp_path: Path) -> None:
 
 def test_no_dice_shifts_prompt_is_answered_through_decide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """An engine that asks for Shifts with no dice at all gets SpendShifts(()) from the window: logged, replayable."""
+    from simulator.gaslands import engine
     from simulator.gaslands.decisions import RollSkid as Roll
 
-    def ask_always(self: Game) -> None:  # the engine behaviour the QA pass saw
+    def ask_always(self: engine._Run) -> None:  # the engine behaviour the QA pass saw
         self._ask("shifts", self._vehicle().player, tuple(f.value for f in self._roll.faces), "Shift results")
 
-    monkeypatch.setattr(Game, "_after_push", ask_always)
+    monkeypatch.setattr(engine._Run, "_after_push", ask_always)
     app = _game_app(tmp_path, 1)
     g = app.game
     assert g is not None
