@@ -99,6 +99,13 @@ class History(Generic[E]):
         self._cursor = position
         return self.current
 
+    def copy(self) -> History[E]:
+        """An independent history with the same entries and present (the entries themselves are shared)."""
+        other: History[E] = History(self._entries[0])
+        other._entries = list(self._entries)
+        other._cursor = self._cursor
+        return other
+
     @property
     def last_position(self) -> int:
         """The position of the last entry, redoable ones included."""

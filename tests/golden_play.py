@@ -114,7 +114,7 @@ def play(game_spec: GoldenGame) -> dict[str, Any]:
         p = game.prompt
         if p.kind == "game_over":
             break
-        prompts.append([p.kind, p.player, p.vehicle_id])
+        prompts.append([p.kind, p.player])
         game.decide(bot.decide(game))
     state = game.state
     return {
@@ -124,7 +124,7 @@ def play(game_spec: GoldenGame) -> dict[str, Any]:
         "decisions": [encode_decision(d) for d in game.decisions],
         "prompts": prompts,
         "dice": dice.rolled,
-        "events": [{"text": e.text, "rule": e.rule, "dice": plain(e.dice)} for e in game.log],
+        "events": [e.to_json() for e in game.log],
         "final": {
             "winner": state.winner,
             "round": plain(state.round),

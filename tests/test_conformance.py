@@ -43,7 +43,6 @@ from simulator.gaslands.decisions import (
     Declare,
     DeclareAttacks,
     PassPole,
-    Prompt,
     PushIt,
     React,
     RollSkid,
@@ -51,6 +50,7 @@ from simulator.gaslands.decisions import (
     SpendShifts,
 )
 from simulator.gaslands.game import Game
+from simulator.gaslands.prompts import Prompt
 from simulator.gaslands.setup import new_game
 from simulator.scenario.loader import load_scenario
 
@@ -123,9 +123,9 @@ class GaslandsAdapter:
         return answers[p.kind]() if p.kind in answers else []
 
     def apply(self, game: Game, action: Action) -> Game:
-        assert game.origin is not None
-        return Game.replay(game.origin.seed, game.initial_state, [*game.decisions, action], game.referee,
-                           game.permissions, game.options, game.origin)
+        forked = game.fork()
+        forked.decide(action)
+        return forked
 
     def to_document(self, game: Game) -> dict[str, Any]:
         return save.to_json(game)

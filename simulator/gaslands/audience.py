@@ -109,6 +109,55 @@ def affordable(state: GameState, votes: tuple[int, ...], player: int) -> tuple[s
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class VoteChoice:
+    """One thing ``player`` can buy now (p.89-90): the effect with its target, what it costs, in words."""
+
+    effect: VoteEffect
+    cost: int
+    label: str
+    page: int
+
+
+def vote_choices(state: GameState, votes: tuple[int, ...], player: int) -> tuple[VoteChoice, ...]:
+    """Every effect ``player`` can pay for now, with each legal target spelled out (p.89-90): a gear up or down
+    for each own vehicle in play, each enemy for Executive Intervention, each own weapon with ammo for Reload,
+    Carpe Diem, and each own wreck for Respawn."""
+    table = audience_table().effects
+    own = [v for v in state.vehicles if v.player == player and v.in_play]
+    out: list[VoteChoice] = []
+    for name in affordable(state, votes, player):
+        spec = table[name]
+
+        def add(effect: VoteEffect, words: str, spec: EffectSpec = spec) -> None:
+            out.append(VoteChoice(effect, spec.cost, f"{spec.name}: {words}", spec.page))
+
+        if name == "burn_rubber":
+            for v in own:
+                for change in (1, -1):
+                    if 1 <= v.gear + change <= v.max_gear:
+                        add(VoteEffect("burn_rubber", v.id, gear_change=change), f"{v.label} to Gear {v.gear + change}")
+        elif name == "thunderous_applause":
+            for v in own:
+                if v.hazards:
+                    add(VoteEffect("thunderous_applause", v.id), f"{v.label} sheds D6 Hazard Tokens")
+        elif name == "executive_intervention":
+            for v in state.vehicles:
+                if v.player != player and v.in_play:
+                    add(VoteEffect("executive_intervention", v.id), f"{v.label} up to {spec.hazards_up_to or 5} Hazard Tokens")
+        elif name == "reload":
+            for v in own:
+                for i, m in enumerate(v.weapons):
+                    if m.ammo is not None:
+                        add(VoteEffect("reload", v.id, mount=i), f"{v.label}'s {m.weapon.replace('_', ' ')}")
+        elif name == "carpe_diem":
+            add(VoteEffect("carpe_diem", player=-1), "Pole Position stays put next time")
+        elif name == "respawn":
+            for v in _own_wrecks(state, player):
+                add(VoteEffect("respawn", v.id), f"{v.label} back with half its Hull")
+    return tuple(out)
+
+
 def _own_wrecks(state: GameState, player: int) -> list[VehicleState]:
     return [v for v in state.vehicles if v.player == player and v.status is Status.WRECK]
 
@@ -154,7 +203,7 @@ def _vehicle_for(state: GameState, player: int, e: VoteEffect, own: bool, rule: 
     except KeyError:
         raise IllegalChoice(f"no vehicle {e.vehicle_id!r}", rule) from None
     if (v.player == player) != own:
-        raise IllegalChoice(f"{v.id} is {'not ' if own else ''}yours", rule)
+        raise IllegalChoice(f"{v.label} is {'not ' if own else ''}yours", rule)
     return v
 
 
@@ -164,21 +213,21 @@ def _apply(state: GameState, player: int, e: VoteEffect, spec: EffectSpec, d6: i
         v = _vehicle_for(state, player, e, True, rule)
         gear = v.gear + e.gear_change
         if e.gear_change not in (-1, 1) or not 1 <= gear <= v.max_gear:
-            raise IllegalChoice(f"{v.id} cannot change to gear {gear}", rule)
-        return state.with_vehicle(replace(v, gear=gear, hazards=v.hazards + 1)), False, f"{v.id} to gear {gear}"
+            raise IllegalChoice(f"{v.label} cannot change to gear {gear}", rule)
+        return state.with_vehicle(replace(v, gear=gear, hazards=v.hazards + 1)), False, f"{v.label} to gear {gear}"
     if e.effect == "thunderous_applause":
         v = _vehicle_for(state, player, e, True, rule)
-        return state.with_vehicle(replace(v, hazards=max(0, v.hazards - d6))), False, f"{v.id} sheds {d6} tokens"
+        return state.with_vehicle(replace(v, hazards=max(0, v.hazards - d6))), False, f"{v.label} sheds {d6} tokens"
     if e.effect == "executive_intervention":
         v = _vehicle_for(state, player, e, False, rule)
         up_to = spec.hazards_up_to or 5
-        return state.with_vehicle(replace(v, hazards=max(v.hazards, up_to))), False, f"{v.id} to {up_to} tokens"
+        return state.with_vehicle(replace(v, hazards=max(v.hazards, up_to))), False, f"{v.label} to {up_to} tokens"
     if e.effect == "reload":
         v = _vehicle_for(state, player, e, True, rule)
         if not 0 <= e.mount < len(v.weapons) or v.weapons[e.mount].ammo is None:
-            raise IllegalChoice(f"mount {e.mount} of {v.id} takes no ammo", rule)
+            raise IllegalChoice(f"mount {e.mount} of {v.label} takes no ammo", rule)
         mounts = tuple(replace(m, ammo=(m.ammo or 0) + 1) if i == e.mount else m for i, m in enumerate(v.weapons))
-        return state.with_vehicle(replace(v, weapons=mounts)), False, f"{v.id} reloads mount {e.mount}"
+        return state.with_vehicle(replace(v, weapons=mounts)), False, f"{v.label} reloads mount {e.mount}"
     if e.effect == "carpe_diem":
         if e.player < 0:
             return state, True, "Pole Position will not move next time"
@@ -189,4 +238,4 @@ def _apply(state: GameState, player: int, e: VoteEffect, spec: EffectSpec, d6: i
     if any(x.player == player and x.in_play for x in state.vehicles) or v.in_play:
         raise IllegalChoice("Respawn only with no vehicle in play", rule)
     healed = replace(v, status=Status.ACTIVE, damage=v.hull - v.hull // 2, gear=1, hazards=0)
-    return state.with_vehicle(healed), False, f"{v.id} respawns with {v.hull // 2} Hull Points"
+    return state.with_vehicle(healed), False, f"{v.label} respawns with {v.hull // 2} Hull Points"

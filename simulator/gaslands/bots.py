@@ -33,6 +33,7 @@ import heapq
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 import numpy as np
 import shapely
@@ -55,7 +56,6 @@ from simulator.gaslands.decisions import (
     PassPole,
     Piledrive,
     Pivot,
-    Prompt,
     PushIt,
     React,
     RollSkid,
@@ -67,12 +67,31 @@ from simulator.gaslands.decisions import (
 )
 from simulator.gaslands.dice import SkidFace
 from simulator.gaslands.game import Game
-from simulator.gaslands.permitted import STRAIGHTS, Manoeuvre, permitted_templates
+from simulator.gaslands.permitted import STRAIGHTS, Manoeuvre
+from simulator.gaslands.prompts import (
+    ActivatePrompt,
+    AttacksPrompt,
+    DeclarePrompt,
+    DeployPrompt,
+    GameOverPrompt,
+    LoseControlPrompt,
+    PassPolePrompt,
+    PiledriverPrompt,
+    PivotPrompt,
+    PushItPrompt,
+    ReactPrompt,
+    ShiftsPrompt,
+    SkidPrompt,
+    SlideFacingPrompt,
+    SpinPrompt,
+    TemplatePrompt,
+    VotesPrompt,
+)
 from simulator.gaslands.race import Course, advance
 from simulator.gaslands.referee import MovePlan, MoveReport
-from simulator.gaslands.skid import Driving, ShiftUse, SkidRoll, SpendShift, resolve_shifts
+from simulator.gaslands.skid import ShiftUse, SkidRoll, SpendShift
 from simulator.gaslands.state import GameState, VehicleState
-from simulator.gaslands.table_referee import TableReferee, finish_gate
+from simulator.gaslands.table_referee import finish_gate
 from simulator.geometry.pose import Pose
 from simulator.geometry.table import Gate, Table
 
@@ -261,71 +280,72 @@ class Bot:
     # ------------------------------------------------------------------ entry point
 
     def decide(self, game: Game) -> Decision:
-        """A legal answer to ``game.prompt``."""
+        """A legal answer to ``game.prompt``, read from the prompt's options."""
         nav = self._nav(game)
         p = game.prompt
-        kind = p.kind
-        if kind == "activate":
-            return Activate(self._pick_vehicle(game, nav, p))
-        if kind == "template":
-            return self._template(game, nav, p)
-        if kind == "skid":
-            return RollSkid(self._skid_count(game, nav, p))
-        if kind == "push_it":
-            return self._push(game)
-        if kind == "shifts":
-            return self._shifts(game, nav)
-        if kind == "slide_facing":
-            return SlideFacing(self._slide_facing(game, nav))
-        if kind == "spin":
-            return Spin(self._spin(game, nav))
-        if kind == "react":
-            return React(self._react(game))
-        if kind == "attacks":
-            return self._attacks(game)
-        if kind == "lose_control":
-            return LoseControl(self._lose_control(game, nav))
-        if kind == "pass_pole":
-            return PassPole(self._pass_pole(game, nav))
-        if kind == "votes":
-            return SpendVotes(self._votes(game))
-        if kind == "deploy":
-            return self._deploy(game)
-        if kind == "declare":
-            return Declare(self._declare(game))
-        if kind == "pivot":
-            return Pivot(self._pivot(game, nav))
-        if kind == "piledriver":
-            return self._piledrive(game, nav)
-        raise IllegalChoice(f"the bot has nothing to decide at {kind}")
+        match p:
+            case ActivatePrompt():
+                return Activate(self._pick_vehicle(game, nav, p))
+            case TemplatePrompt():
+                return self._template(game, nav, p)
+            case SkidPrompt():
+                return RollSkid(self._skid_count(game, nav, p))
+            case PushItPrompt():
+                return self._push(game, p)
+            case ShiftsPrompt():
+                return self._shifts(game, nav, p)
+            case SlideFacingPrompt():
+                return SlideFacing(self._slide_facing(game, nav, p))
+            case SpinPrompt():
+                return Spin(self._spin(game, nav, p))
+            case ReactPrompt():
+                return React(self._react(game, p))
+            case AttacksPrompt():
+                return self._attacks(game, p)
+            case LoseControlPrompt():
+                return LoseControl(self._lose_control(game, nav, p))
+            case PassPolePrompt():
+                return PassPole(self._pass_pole(game, nav, p))
+            case VotesPrompt():
+                return SpendVotes(self._votes(game, p))
+            case DeployPrompt():
+                return self._deploy(game, p)
+            case DeclarePrompt():
+                return Declare(self._declare(p))
+            case PivotPrompt():
+                return Pivot(self._pivot(game, nav, p))
+            case PiledriverPrompt():
+                return self._piledrive(game, p)
+            case GameOverPrompt():
+                raise IllegalChoice("the game is over: the bot has nothing to decide")
+            case _ as unreachable:
+                assert_never(unreachable)
 
     # ------------------------------------------------------------------ setup and special rules
 
-    def _deploy(self, game: Game) -> Deploy:
+    def _deploy(self, game: Game, p: DeployPrompt) -> Deploy:
         """The fastest waiting vehicle into the open slot nearest the middle of the grid (p.126)."""
-        p = game.prompt
-        slots = [int(str(o)) for o in p.options]
-        columns = max(1, len(game.state.players))
-        waiting = sorted(game.state.undeployed(p.player), key=lambda v: (-v.max_gear, game.state.vehicles.index(v)))
+        columns = max(1, p.columns)
+        waiting = sorted((game.state.vehicle(i) for i in p.vehicles),
+                         key=lambda v: (-v.max_gear, game.state.vehicles.index(v)))
         for v in waiting:
-            fits = [s for s in slots if game.referee.grid_slot(game.state, v.id, s) is not None]
+            fits = [s for s in p.slots if p.pose(v.id, s) is not None]
             if fits:
                 best = min(fits, key=lambda s: (abs(s % columns - (columns - 1) / 2.0), s))
                 return Deploy(v.id, best)
         raise IllegalChoice("no waiting vehicle fits an open slot", "Starting Grid, p.126")
 
-    def _declare(self, game: Game) -> str:
+    def _declare(self, p: DeclarePrompt) -> str:
         """Up and Over and Slip Away are taken (they keep the car going); the Tanker Anchor is not (p.66-71, p.120)."""
-        options = [str(o) for o in game.prompt.options]
-        if game.declaring.startswith("Tanker Anchor"):
+        if p.rule.startswith("Tanker Anchor"):
             return "no"
-        return "yes" if "yes" in options else options[-1]
+        return "yes" if "yes" in p.choices else p.choices[-1]
 
-    def _pivot(self, game: Game, nav: Navigator) -> float:
+    def _pivot(self, game: Game, nav: Navigator, p: PivotPrompt) -> float:
         """Pivot (p.69) to the facing best aligned with the way to go; Airwolf's pivot costs tokens: not used."""
-        if "Pivot" not in game.prompt.options:
+        if p.rule != "Pivot":
             return 0.0
-        v = game.state.vehicle(game.prompt.vehicle_id)
+        v = game.state.vehicle(p.vehicle_id)
         i = self._target(v, nav)
         best, best_score = 0.0, nav.alignment(i, v.pose)
         for angle in (-135.0, -90.0, -45.0, 45.0, 90.0, 135.0, 180.0):
@@ -336,36 +356,30 @@ class Bot:
                     best, best_score = angle, score
         return best
 
-    def _piledrive(self, game: Game, nav: Navigator) -> Decision:
+    def _piledrive(self, game: Game, p: PiledriverPrompt) -> Decision:
         """Put the piledriven vehicle back along its way, facing the wrong way, if the table allows (p.120)."""
-        info = game.piledriven
-        if info is None:
-            return Declare("no")
-        target, before = info
-        v = game.state.vehicle(target)
+        v = game.state.vehicle(p.target)
         for back in (50.0, 30.0, 15.0):
             for turn in (180.0, 90.0, -90.0):
                 pose = v.pose.ahead(-back).turned(turn)
-                if not game.referee.place(game.state, target, pose, before.pose, game.prompt.vehicle_id or ""):
+                if not game.referee.place(game.state, p.target, pose, p.before, p.vehicle_id):
                     return Piledrive(pose.x_mm, pose.y_mm, pose.heading_deg)
         return Declare("no")
 
-    def _votes(self, game: Game) -> tuple[VoteEffect, ...]:
+    def _votes(self, game: Game, p: VotesPrompt) -> tuple[VoteEffect, ...]:
         """Respawn when out of the game; else calm the most hazardous own vehicle (p.89-90)."""
-        p = game.prompt
-        if "respawn" in p.options:
+        if "respawn" in p.effects:
             wreck = next(v for v in game.state.vehicles if v.player == p.player and v.status.value == "wreck")
             return (VoteEffect("respawn", wreck.id),)
         mine = [v for v in game.state.vehicles if v.player == p.player and v.in_play]
         worst = max(mine, key=lambda v: v.hazards, default=None)
-        if "thunderous_applause" in p.options and worst is not None and worst.hazards >= 3:
+        if "thunderous_applause" in p.effects and worst is not None and worst.hazards >= 3:
             return (VoteEffect("thunderous_applause", worst.id),)
         return ()
 
     def _nav(self, game: Game) -> Navigator:
         if self.navigator is None or self.navigator.course != game.options.course:
-            base = getattr(game.referee, "base", None)
-            table = base if isinstance(base, Table) else Table(1220.0, 915.0)
+            table = game.referee.terrain() or Table(1220.0, 915.0)
             self.navigator = _navigator(table, game.options.course)
         return self.navigator
 
@@ -413,19 +427,19 @@ class Bot:
 
     # ------------------------------------------------------------------ movement
 
-    def _pick_vehicle(self, game: Game, nav: Navigator, p: Prompt) -> str:
-        options = [str(o) for o in p.options]
+    def _pick_vehicle(self, game: Game, nav: Navigator, p: ActivatePrompt) -> str:
+        options = list(p.vehicles)
         return max(options, key=lambda vid: (-game.state.vehicle(vid).hazards, self._progress(
             game.state.vehicle(vid), nav), -options.index(vid)))
 
-    def _template(self, game: Game, nav: Navigator, p: Prompt) -> ChooseTemplate:
+    def _template(self, game: Game, nav: Navigator, p: TemplatePrompt) -> ChooseTemplate:
         v = game.state.vehicle(p.vehicle_id)
-        permitted = permitted_templates(game.permissions, v.gear, full_throttle=v.has("Full Throttle"),
-                                        zero_crew=v.crew_now == 0)
-        names = [str(o) for o in p.options if str(o) in permitted]
+        permitted = {t.template: t.manoeuvre for t in p.templates if t.permitted}
+        names = list(permitted)
         candidates = self._candidates(game, v, names, permitted, reverse=False, nav=nav)
         mine = p.player == v.player
-        if mine and v.gear == 1 and (not candidates or max(c.score for c in candidates) < self._progress(v, nav) + 5):
+        if mine and p.reverse_allowed and (not candidates
+                                           or max(c.score for c in candidates) < self._progress(v, nav) + 5):
             candidates += self._candidates(game, v, names, permitted, reverse=True, nav=nav)
         if not candidates:
             return ChooseTemplate(names[0], "left")
@@ -447,9 +461,6 @@ class Bot:
                 plans.append((ChooseTemplate(name, side or "left", reverse), MovePlan(name, side, reverse),
                               permitted[name].hazard_tokens))
         referee = game.referee
-        if not isinstance(referee, TableReferee):
-            return [_Candidate(c, self._score(v, referee.move(game.state, v.id, plan), nav, h))
-                    for c, plan, h in plans]
         nominal = [(self._score(v, MoveReport(referee.nominal(game.state, v.id, plan)), nav, h) + SCREEN_SLACK,
                     i) for i, (_, plan, h) in enumerate(plans)]
         nominal.sort(key=lambda t: (-t[0], t[1]))
@@ -466,9 +477,9 @@ class Bot:
         lined_up = nav.alignment(i, v.pose) > 45.0 and nav.value(i, v.pose) > 300.0
         return min(v.max_gear, 4 if lined_up else 3)
 
-    def _skid_count(self, game: Game, nav: Navigator, p: Prompt) -> int:
+    def _skid_count(self, game: Game, nav: Navigator, p: SkidPrompt) -> int:
         v = game.state.vehicle(p.vehicle_id)
-        counts = [int(str(o)) for o in p.options]
+        counts = list(p.options)
         want = self._cruise_gear(v, nav) - v.gear
         if v.hazards >= 4 or want == 0:
             n = 0
@@ -478,37 +489,30 @@ class Bot:
             n = 2 if abs(want) > 1 else 1
         return max(c for c in counts if c <= n)
 
-    def _push(self, game: Game) -> PushIt:
-        v = game.state.vehicle(game.prompt.vehicle_id)
-        roll = game.skid_roll
+    def _push(self, game: Game, p: PushItPrompt) -> PushIt:
+        v = game.state.vehicle(p.vehicle_id)
+        roll = p.roll
         bad = [i for i, f in enumerate(roll.faces) if f is not SkidFace.SHIFT]
         if v.hazards <= 1 and len(bad) > roll.shifts:
             return PushIt(tuple(bad))
         return PushIt()
 
-    def _shifts(self, game: Game, nav: Navigator) -> SpendShifts:
-        v = game.state.vehicle(game.prompt.vehicle_id)
-        roll = game.skid_roll
-        spends = _plan_shifts(v, roll, self._cruise_gear(v, nav))
-        try:
-            resolve_shifts(Driving(v.gear, v.hazards, v.max_gear), roll, spends)
-        except IllegalChoice:
-            return SpendShifts()
-        return SpendShifts(spends)
+    def _shifts(self, game: Game, nav: Navigator, p: ShiftsPrompt) -> SpendShifts:
+        v = game.state.vehicle(p.vehicle_id)
+        spends = _plan_shifts(v, p.roll, self._cruise_gear(v, nav))
+        return SpendShifts(spends) if p.allows(spends) else SpendShifts()
 
-    def _slide_facing(self, game: Game, nav: Navigator) -> Side:
-        v = game.state.vehicle(game.prompt.vehicle_id)
-        t = game.chosen_template
-        assert t is not None
+    def _slide_facing(self, game: Game, nav: Navigator, p: SlideFacingPrompt) -> Side:
+        v = game.state.vehicle(p.vehicle_id)
 
         def score(side: Side) -> float:
-            plan = MovePlan(t.template, t.direction, t.reverse, True, side)
+            plan = MovePlan(p.template, p.direction, p.reverse, True, side)
             return self._score(v, game.referee.move(game.state, v.id, plan), nav)
 
         return "left" if score("left") >= score("right") else "right"
 
-    def _spin(self, game: Game, nav: Navigator) -> float:
-        v = game.state.vehicle(game.prompt.vehicle_id)
+    def _spin(self, game: Game, nav: Navigator, p: SpinPrompt) -> float:
+        v = game.state.vehicle(p.vehicle_id)
         best, best_score = 0.0, -math.inf
         for angle in (0.0, -30.0, 30.0, -60.0, 60.0, -90.0, 90.0):
             report = game.referee.spin(game.state, v.id, angle)
@@ -517,15 +521,15 @@ class Bot:
                 best, best_score = angle, score
         return best
 
-    def _lose_control(self, game: Game, nav: Navigator) -> float:
-        v = game.state.vehicle(game.wiped)
+    def _lose_control(self, game: Game, nav: Navigator, p: LoseControlPrompt) -> float:
+        v = game.state.vehicle(p.vehicle_id)
         i = self._target(v, nav)
         headings = [float(h) for h in range(0, 360, 45)]
-        sign = 1.0 if game.prompt.player == v.player else -1.0
+        sign = 1.0 if p.player == v.player else -1.0
         return max(headings, key=lambda h: sign * nav.alignment(i, Pose(v.pose.x_mm, v.pose.y_mm, h)))
 
-    def _pass_pole(self, game: Game, nav: Navigator) -> int:
-        options = [int(str(o)) for o in game.prompt.options]
+    def _pass_pole(self, game: Game, nav: Navigator, p: PassPolePrompt) -> int:
+        options = list(p.to)
 
         def best(player: int) -> float:
             mine = [self._progress(v, nav) for v in game.state.vehicles if v.player == player and v.in_play]
@@ -535,40 +539,37 @@ class Bot:
 
     # ------------------------------------------------------------------ collisions and attacks
 
-    def _react(self, game: Game) -> Reaction:
-        info = game.reacting
-        if info is None:
-            return Reaction.SMASH
-        me_id, other_id, _ = info
-        me = game.state.vehicle(me_id)
-        other = _vehicle_or_none(game.state, other_id)
+    def _react(self, game: Game, p: ReactPrompt) -> Reaction:
+        me = game.state.vehicle(p.vehicle_id)
+        other = _vehicle_or_none(game.state, p.other_id)
         if other is not None and other.player == me.player:
             return Reaction.EVADE
         healthy = me.hull_points >= 4 or (other is not None and me.weight > other.weight)
-        if healthy and Reaction.PILEDRIVER in game.prompt.options:
+        if healthy and Reaction.PILEDRIVER in p.reactions:
             return Reaction.PILEDRIVER
         return Reaction.SMASH if healthy else Reaction.EVADE
 
-    def _attacks(self, game: Game) -> DeclareAttacks:
+    def _attacks(self, game: Game, p: AttacksPrompt) -> DeclareAttacks:
+        """Every weapon the prompt offers at its best enemy target, a drop on a follower, then Handguns (p.30-31)."""
         state = game.state
-        v = state.vehicle(game.prompt.vehicle_id)
-        budget = v.crew_now
+        v = state.vehicle(p.vehicle_id)
+        budget = p.max_attacks
         attacks: list[Attack] = []
-        for mount, m in enumerate(v.weapons):
+        for choice in p.weapons:
+            if choice.mount < 0:
+                continue
             if len(attacks) >= budget:
                 break
-            _, weapon = v.weapon(mount)
-            if m.ammo == 0 or weapon.dropped or (weapon.attack_dice == 0 and weapon.dice_by_range is None):
-                continue
-            target = self._best_target(game, v, mount)
-            if target and weapon.has_rule("Splash") and self._splashes_friends(game, v, mount, target):
+            target = self._best_target(state, v, p, choice.mount)
+            if target and choice.splash and self._splashes_friends(game, v, choice.mount, target):
                 continue
             if target:
-                copies = min(m.ammo or 1, budget - len(attacks)) if weapon.has_rule("Blitz") else 1
-                attacks += [Attack(mount, target)] * copies
-        drops = self._drop(game, v) if len(attacks) < budget else ()
-        if len(attacks) + len(drops) < budget:
-            target = self._best_target(game, v, -1)
+                copies = min(choice.ammo or 1, budget - len(attacks)) if choice.blitz else 1
+                attacks += [Attack(choice.mount, target)] * copies
+        drops = self._drop(game, v, p) if len(attacks) < budget else ()
+        handgun = p.weapon(-1)
+        if len(attacks) + len(drops) < budget and handgun is not None:
+            target = self._best_target(state, v, p, -1)
             if target:
                 attacks += [Attack(-1, target)] * (budget - len(attacks) - len(drops))
         return DeclareAttacks(tuple(attacks), drops)
@@ -577,15 +578,12 @@ class Bot:
         caught = game.referee.splash(game.state, v.id, mount, target)
         return any(game.state.vehicle(i).player == v.player for i in caught)
 
-    def _drop(self, game: Game, v: VehicleState) -> tuple[Drop, ...]:
+    def _drop(self, game: Game, v: VehicleState, p: AttacksPrompt) -> tuple[Drop, ...]:
         """The first dropped weapon whose template would land by a following enemy and no team-mate (p.78)."""
-        for mount, m in enumerate(v.weapons):
-            _, weapon = v.weapon(mount)
-            if not weapon.dropped or weapon.template is None or m.ammo == 0:
-                continue
-            for edge in _DROP_EDGES.get(m.facing, ()):
+        for choice in p.drops:
+            for edge in choice.edges:
                 if self._follower(game.state, v, edge):
-                    return (Drop(mount, edge),)
+                    return (Drop(choice.mount, edge),)
         return ()
 
     def _follower(self, state: GameState, v: VehicleState, edge: DropEdge) -> bool:
@@ -606,38 +604,23 @@ class Bot:
                 found = True
         return found
 
-    def _best_target(self, game: Game, v: VehicleState, mount: int) -> str:
+    def _best_target(self, state: GameState, v: VehicleState, p: AttacksPrompt, mount: int) -> str:
         """The enemy shot with no Cover, then the weakest, then the first id (p.42).
 
-        On a real table each enemy is asked about alone, weakest first, and
-        the first one without Cover ends the search (the same answer as
-        judging every shot).
+        Enemies are asked about one at a time, weakest first, and the first one
+        without Cover ends the search (the same answer as judging every shot).
         """
-        state = game.state
-        referee = game.referee
-        if isinstance(referee, TableReferee):
-            enemies = sorted((u for u in state.vehicles if u.in_play and u.player != v.player and u.id != v.id),
-                             key=lambda u: (u.hull_points, u.id))
-            covered = ""
-            for u in enemies:
-                shot = referee.shot(state, v.id, mount, u.id)
-                if shot is None:
-                    continue
-                if not shot.cover:
-                    return u.id
-                covered = covered or u.id
-            return covered
-        shots = [s for s in referee.shots(state, v.id, mount)
-                 if state.vehicle(s.target).player != v.player and state.vehicle(s.target).in_play]
-        if not shots:
-            return ""
-        best = min(shots, key=lambda s: (s.cover, state.vehicle(s.target).hull_points, s.target))
-        return best.target
-
-
-_DROP_EDGES: dict[str, tuple[DropEdge, ...]] = {"rear": ("rear",), "side": ("left", "right"),
-                                                "turret": ("rear", "left", "right")}
-"""The edges a dropped weapon of each mount facing may drop against (p.78)."""
+        enemies = sorted((u for u in state.vehicles if u.in_play and u.player != v.player and u.id != v.id),
+                         key=lambda u: (u.hull_points, u.id))
+        covered = ""
+        for u in enemies:
+            shot = p.target(mount, u.id)
+            if shot is None:
+                continue
+            if not shot.cover:
+                return u.id
+            covered = covered or u.id
+        return covered
 
 
 def _vehicle_or_none(state: GameState, vehicle_id: str) -> VehicleState | None:
@@ -678,7 +661,7 @@ def _plan_shifts(v: VehicleState, roll: SkidRoll, cruise: int) -> tuple[SpendShi
 def play_bot_game(game: Game, bots: Bot | dict[int, Bot], max_decisions: int = 20_000) -> Game:
     """Let bots answer every prompt until the game is over (or ``max_decisions``); returns ``game``."""
     for _ in range(max_decisions):
-        if game.prompt.kind == "game_over":
+        if isinstance(game.prompt, GameOverPrompt):
             break
         bot = bots if isinstance(bots, Bot) else bots[game.prompt.player]
         game.decide(bot.decide(game))

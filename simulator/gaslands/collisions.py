@@ -258,3 +258,23 @@ def _side(
     return SideOutcome(
         me.id, mine, rolls, hits_dealt, evades, damage, _hazards(me, other, mine, theirs), self_damage, on_fire, used_ram
     )
+
+
+def smash_dice_why(orientation: Orientation, me: Participant, other: Participant) -> str:
+    """How ``me``'s Smash Attack dice are counted, in words (p.55-57, Rams p.84-85): ``"3 + 2 gears (Head-On),
+    +2 heavier = 7 dice"``."""
+    base = base_smash_dice(orientation, me.gear, other.gear)
+    if orientation is Orientation.HEAD_ON:
+        parts = [f"{me.gear} + {other.gear} gears (Head-On)"]
+    elif orientation is Orientation.T_BONE:
+        parts = [f"{me.gear} gears (T-Bone)"]
+    else:
+        parts = [f"|{me.gear} - {other.gear}| gears (Tailgate)"]
+    bonus = weight_bonus(me.weight, other.weight)
+    if bonus:
+        parts.append(f"{bonus:+d} {'heavier' if bonus > 0 else 'lighter'}")
+    extra = _extra_dice(me)
+    if extra:
+        parts.append(f"{extra:+d} Ram")
+    total = max(0, base + bonus + extra)
+    return f"{', '.join(parts)} = {total} dice"

@@ -179,23 +179,3 @@ Decision = (
     Activate | ChooseTemplate | RollSkid | PushIt | SpendShifts | SlideFacing | Spin | React | DeclareAttacks
     | LoseControl | PassPole | SpendVotes | Deploy | Declare | Pivot | Piledrive
 )
-
-PromptKind = Literal[
-    "activate", "template", "skid", "push_it", "shifts", "slide_facing", "spin", "react", "attacks",
-    "lose_control", "pass_pole", "votes", "deploy", "declare", "pivot", "piledriver", "game_over",
-]
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """The decision the engine waits for: ``kind``, the deciding ``player``, the vehicle and the options.
-
-    ``options`` lists legal answers where they are few (vehicle ids, template
-    names, dice counts, reactions); ranges are described in ``note``.
-    """
-
-    kind: PromptKind
-    player: int
-    vehicle_id: str = ""
-    options: tuple[object, ...] = ()
-    note: str = ""

@@ -74,27 +74,51 @@ class DiceSource(Protocol):
 
 
 class SeededDice:
-    """Reproducible dice: the same seed gives the same sequence of rolls."""
+    """Reproducible dice: the same seed gives the same sequence of rolls.
+
+    :meth:`snapshot` is the number of dice rolled so far; :meth:`restore` goes
+    back (or forward) to any such point in constant time, from a checkpoint
+    of the generator kept every :data:`CHECKPOINT_DICE` dice.
+    """
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._random = random.Random(seed)
+        self._count = 0
+        self._checkpoints: dict[int, object] = {0: self._random.getstate()}
 
     def roll_d6(self, n: int) -> tuple[int, ...]:
         """Roll ``n`` D6."""
-        return tuple(self._random.randint(1, 6) for _ in range(_count(n)))
+        return tuple(self._one() for _ in range(_count(n)))
+
+    def _one(self) -> int:
+        if self._count % CHECKPOINT_DICE == 0 and self._count not in self._checkpoints:
+            self._checkpoints[self._count] = self._random.getstate()
+        self._count += 1
+        return self._random.randint(1, 6)
 
     def roll_skid(self, n: int) -> tuple[SkidFace, ...]:
         """Roll ``n`` Skid Dice as D6 read through the p.12 table."""
         return tuple(skid_face_for_d6(r) for r in self.roll_d6(n))
 
     def snapshot(self) -> object:
-        """The generator's state (a tuple)."""
-        return self._random.getstate()
+        """How many dice have been rolled."""
+        return self._count
 
     def restore(self, snapshot: object) -> None:
-        """Set the generator back to ``snapshot``."""
-        self._random.setstate(snapshot)  # type: ignore[arg-type]
+        """Put the sequence back to where ``snapshot`` dice had been rolled (a checkpoint, then a few rolls)."""
+        assert isinstance(snapshot, int)
+        base = snapshot - snapshot % CHECKPOINT_DICE
+        while base not in self._checkpoints:
+            base -= CHECKPOINT_DICE
+        self._random.setstate(self._checkpoints[base])  # type: ignore[arg-type]
+        self._count = base
+        while self._count < snapshot:
+            self._one()
+
+
+CHECKPOINT_DICE = 64
+""":class:`SeededDice` keeps the generator's state every this many dice, for :meth:`SeededDice.restore`."""
 
 
 class ScriptedDice:

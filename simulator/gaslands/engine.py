@@ -51,10 +51,11 @@ build-time rules (Turret, Restricted, Bombs Away's free slots).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import TypeAlias, TypeVar
+from typing import Literal, TypeAlias, assert_never
 
 from simulator.errors import IllegalChoice
 from simulator.gaslands.attacks import (
@@ -66,7 +67,7 @@ from simulator.gaslands.attacks import (
     max_attacks,
     resolve_against,
 )
-from simulator.gaslands.audience import affordable, gain_at_round_start, gain_for_wreck, spend
+from simulator.gaslands.audience import affordable, gain_at_round_start, gain_for_wreck, spend, vote_choices
 from simulator.gaslands.collisions import (
     Orientation,
     Participant,
@@ -74,6 +75,7 @@ from simulator.gaslands.collisions import (
     check_reaction,
     forced_reaction,
     resolve_collision,
+    smash_dice_why,
 )
 from simulator.gaslands.decisions import (
     Activate,
@@ -88,8 +90,6 @@ from simulator.gaslands.decisions import (
     PassPole,
     Piledrive,
     Pivot,
-    Prompt,
-    PromptKind,
     PushIt,
     React,
     RollSkid,
@@ -98,20 +98,116 @@ from simulator.gaslands.decisions import (
     SpendVotes,
     Spin,
 )
-from simulator.gaslands.dice import DiceSource
+from simulator.gaslands.dice import DiceSource, SkidFace
+from simulator.gaslands.events import (
+    Activated,
+    AllTerrain,
+    AnchorDropped,
+    Attacked,
+    Burned,
+    CatchUpRolled,
+    Collided,
+    CollisionDamage,
+    CrossedFinish,
+    Crunched,
+    DiceKept,
+    Disqualified,
+    Distracted,
+    DropAttacked,
+    ExplosionHit,
+    Flipped,
+    GameEvent,
+    GameOver,
+    GameStarted,
+    GearPhaseStarted,
+    Glued,
+    GreenLight,
+    GridPlaced,
+    HeldFire,
+    Jackknifed,
+    LostControl,
+    Moved,
+    NitroFired,
+    NitroHazards,
+    ObstacleRemoved,
+    PassedGates,
+    Piledriven,
+    Pivoted,
+    PolePassed,
+    PoleStays,
+    PushedIt,
+    Sedated,
+    ShiftsSpent,
+    SkidDiceRolled,
+    SlideChosen,
+    SlipAwayEarned,
+    SmokeHazard,
+    SurfaceHazards,
+    TemplateChosen,
+    TouchItUseIt,
+    UpAndOverDeclared,
+    UppersGearUp,
+    VehicleSummary,
+    VoteEffectApplied,
+    VotesGained,
+    VotesSpent,
+    WeaponDropped,
+    WeaponsInactive,
+    WipedOut,
+    WipeoutReset,
+    Wrecked,
+)
 from simulator.gaslands.grid import current_rank_slots, ranks_needed
-from simulator.gaslands.permitted import STRAIGHTS, Manoeuvre, PermissionTable, permitted_templates
+from simulator.gaslands.permitted import (
+    MOVEMENT_TEMPLATES,
+    STRAIGHTS,
+    Manoeuvre,
+    PermissionTable,
+    manoeuvre,
+    permitted_templates,
+)
+from simulator.gaslands.prompts import (
+    ActivatePrompt,
+    AttacksPrompt,
+    DeclarePrompt,
+    DeployPrompt,
+    DropChoice,
+    GameOverPrompt,
+    Lookahead,
+    LoseControlPrompt,
+    PassPolePrompt,
+    PiledriverPrompt,
+    PivotPrompt,
+    Prompt,
+    PushItPrompt,
+    ReactPrompt,
+    ShiftsPrompt,
+    SkidPrompt,
+    SlideFacingPrompt,
+    SlotPreview,
+    SpinPrompt,
+    TemplateOption,
+    TemplatePrompt,
+    VotesPrompt,
+    WeaponChoice,
+)
 from simulator.gaslands.race import Course, advance, finished, weapons_active
 from simulator.gaslands.referee import Contact, MovePlan, MoveReport, Referee, Shot
 from simulator.gaslands.round import RoundState, after_activation, after_pass, next_gear_phase, qualifying
-from simulator.gaslands.skid import Driving, SkidRoll, push_it, resolve_shifts, roll_skid_dice
+from simulator.gaslands.skid import (
+    Driving,
+    ShiftUse,
+    SkidRoll,
+    SpendShift,
+    push_it,
+    resolve_shifts,
+    roll_skid_dice,
+)
 from simulator.gaslands.state import DroppedTemplate, GameState, Status, VehicleState
 from simulator.gaslands.tables import Weapon, Weight
 from simulator.gaslands.wipeout import WipeoutPlan, next_player, plan_wipeout, wipeout_order, wipes_out
 from simulator.gaslands.wrecks import SKID_TO_A_HALT, plan_wreck
 from simulator.geometry.pose import Pose
-
-_T = TypeVar("_T")
 
 SURFACE_HAZARDS = {"rough": 1, "treacherous": 2}
 """Hazard Tokens at the end of a Movement Step on these surfaces (p.86)."""
@@ -162,15 +258,6 @@ PIVOT_WORDS = {"Pivot": "Pivot, p.69, p.71", "Airwolf": "Airwolf, p.70"}
 
 
 @dataclass(frozen=True)
-class Event:
-    """One line of the game log: who, what, the dice and the rule with its page."""
-
-    text: str
-    rule: str = ""
-    dice: tuple[object, ...] = ()
-
-
-@dataclass(frozen=True)
 class Options:
     """Switchable rules and the scenario's race rules.
 
@@ -201,6 +288,9 @@ class Rules:
 
     options: Options
     permissions: PermissionTable = field(compare=False)
+    memo: dict[tuple[int, bool, bool, bool, str], tuple[TemplateOption, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """Template options already worked out for this game's template set (a cache of a pure function)."""
 
 
 # --------------------------------------------------------------------------- where play resumes
@@ -424,7 +514,7 @@ class Step:
     """What :func:`step` returns: the new state, the events in order, and the next prompt."""
 
     state: EngineState
-    events: tuple[Event, ...]
+    events: tuple[GameEvent, ...]
 
     @property
     def prompt(self) -> Prompt:
@@ -439,12 +529,12 @@ def start(game: GameState, rules: Rules, dice: DiceSource, referee: Referee) -> 
     """
     if rules.options.audience_votes and not game.votes:
         game = replace(game, votes=(0,) * len(game.players))
-    seed = EngineState(game, rules, Prompt("game_over", -1), flow=Flow(deploy_turn=game.round.pole))
+    seed = EngineState(game, rules, GameOverPrompt(None, "not started"), flow=Flow(deploy_turn=game.round.pole))
     run = _Run(seed, dice, referee)
-    if run.state.undeployed():
-        run._next_deploy()
-    else:
-        run._next_opportunity()
+    run._emit(GameStarted(summaries(game)))
+    rs = game.round
+    run._emit(GearPhaseStarted(rs.round_no, rs.gear_phase, rs.pole, run._player(rs.pole)))
+    run.guarded(run._next_deploy if run.state.undeployed() else run._next_opportunity)
     return Step(run.freeze(), tuple(run.log))
 
 
@@ -458,8 +548,12 @@ def step(state: EngineState, decision: Decision, dice: DiceSource, referee: Refe
     ``dice`` before the refusal, except where the rules roll first.
     """
     run = _Run(state, dice, referee)
-    run.decide(decision)
+    run.guarded(lambda: run.decide(decision))
     return Step(run.freeze(), tuple(run.log))
+
+
+class _GameOver(Exception):
+    """Raised inside a step when the race is won: play stops at once (p.62, p.128)."""
 
 
 class _Run:
@@ -472,8 +566,8 @@ class _Run:
         self.options = s.rules.options
         self.permissions = s.rules.permissions
         self.state = s.game
-        self.prompt = s.prompt
-        self.log: list[Event] = []
+        self.prompt: Prompt = s.prompt
+        self.log: list[GameEvent] = []
         a = s.activation
         self._active = a.active
         self._template = a.template
@@ -523,6 +617,17 @@ class _Run:
         )
         return EngineState(self.state, self.rules, self.prompt, activation, tuple(self._windows), flow)
 
+    def guarded(self, action: Callable[[], None]) -> None:
+        """Run ``action``; a race won on the way ends the game at once (p.62, p.128)."""
+        try:
+            action()
+        except _GameOver:
+            self._windows = []
+            self._wipeouts = []
+            self._slip_away = []
+            self._active = ""
+            self._game_over("the race is won")
+
     # ------------------------------------------------------------------ resuming
 
     def _resume(self, k: Resume) -> None:
@@ -548,6 +653,8 @@ class _Run:
                 self._wrecks_then(then, in_collision=in_collision)
             case WreckFinish(vid, in_collision, then):
                 self._wreck_finish(vid, in_collision or vid in self._collided, then)
+            case _ as unreachable:
+                assert_never(unreachable)
 
     def _go(self, point: Point) -> None:
         match point:
@@ -572,58 +679,70 @@ class _Run:
                 self._end_activation()
             case Point.NEXT_COLLISION:
                 self._next_collision()
+            case _ as unreachable:
+                assert_never(unreachable)
 
     # ------------------------------------------------------------------ driving
 
     def decide(self, decision: Decision) -> None:
         """Answer the current prompt; raises :class:`IllegalChoice` if not legal."""
-        kind = self.prompt.kind
-        match decision:
-            case Activate() if kind == "activate":
+        p = self.prompt
+        match p, decision:
+            case ActivatePrompt(), Activate():
                 self._on_activate(decision)
-            case ChooseTemplate() if kind == "template":
+            case TemplatePrompt(), ChooseTemplate():
                 self._on_template(decision)
-            case RollSkid() if kind == "skid":
+            case SkidPrompt(), RollSkid():
                 self._on_roll(decision)
-            case PushIt() if kind == "push_it":
+            case PushItPrompt(), PushIt():
                 self._on_push(decision)
-            case SpendShifts() if kind == "shifts":
+            case ShiftsPrompt(), SpendShifts():
                 self._on_shifts(decision)
-            case SlideFacing() if kind == "slide_facing":
-                self._move(decision.side)
-            case Spin() if kind == "spin":
+            case SlideFacingPrompt(), SlideFacing():
+                self._on_slide_facing(decision)
+            case SpinPrompt(), Spin():
                 self._on_spin(decision)
-            case React() if kind == "react":
+            case ReactPrompt(), React():
                 self._on_react(decision)
-            case DeclareAttacks() if kind == "attacks":
+            case AttacksPrompt(), DeclareAttacks():
                 self._on_attacks(decision)
-            case LoseControl() if kind == "lose_control":
+            case LoseControlPrompt(), LoseControl():
                 self._on_lose_control(decision)
-            case PassPole() if kind == "pass_pole":
+            case PassPolePrompt(), PassPole():
                 self._on_pass_pole(decision)
-            case SpendVotes() if kind == "votes":
+            case VotesPrompt(), SpendVotes():
                 self._on_votes(decision)
-            case Deploy() if kind == "deploy":
+            case DeployPrompt(), Deploy():
                 self._on_deploy(decision)
-            case Declare() if kind == "declare":
+            case DeclarePrompt(), Declare():
                 self._on_declare(decision)
-            case Pivot() if kind == "pivot":
+            case PivotPrompt(), Pivot():
                 self._on_pivot(decision)
-            case Piledrive() if kind == "piledriver":
+            case PiledriverPrompt(), Piledrive():
                 self._on_piledrive(decision)
-            case Declare() if kind == "piledriver":
+            case PiledriverPrompt(), Declare():
                 self._on_piledrive_declined(decision)
+            case GameOverPrompt(), _:
+                raise IllegalChoice(f"the game is over: no {type(decision).__name__} now")
             case _:
-                raise IllegalChoice(f"expected a {kind} decision, got {type(decision).__name__}")
+                raise IllegalChoice(f"expected a {p.kind} decision, got {type(decision).__name__}")
 
-    def _event(self, text: str, rule: str = "", dice: tuple[object, ...] = ()) -> None:
-        self.log.append(Event(text, rule, dice))
-
-    def _ask(self, kind: PromptKind, player: int, options: tuple[object, ...] = (), note: str = "") -> None:
-        self.prompt = Prompt(kind, player, self._active, options, note)
+    def _emit(self, event: GameEvent) -> None:
+        self.log.append(event)
 
     def _vehicle(self, vehicle_id: str | None = None) -> VehicleState:
         return self.state.vehicle(vehicle_id or self._active)
+
+    def _name(self, vehicle_id: str) -> str:
+        """A vehicle's name, or a piece of terrain's (``"rock"``), for the log."""
+        try:
+            v = self.state.vehicle(vehicle_id)
+        except KeyError:
+            return self.referee.name_of(vehicle_id)
+        return v.label if v.status is not Status.WRECK else f"the wreck of {v.label}"
+
+    def _player(self, player: int) -> str:
+        return self.state.players[player] if 0 <= player < len(self.state.players) else f"player {player}"
 
     def _in_play(self, p: Participant) -> bool:
         return p.obstacle or self._vehicle(p.id).in_play
@@ -631,16 +750,39 @@ class _Run:
     def _put(self, vehicle: VehicleState) -> None:
         self.state = self.state.with_vehicle(vehicle)
 
-    def _declare(self, player: int, rule: str, options: tuple[str, ...], then: Declared, note: str = "") -> None:
-        """Offer a special rule that may be used: a ``declare`` prompt whose answer goes to ``then``."""
+    # ------------------------------------------------------------------ prompts
+
+    def _ask_declare(self, player: int, vehicle_id: str, rule: str, question: str, choices: tuple[str, ...],
+                     then: Declared) -> None:
+        """Offer a special rule that may be used: a :class:`DeclarePrompt` whose answer goes to ``then``."""
         self._declaring = rule
         self._on_declared = then
-        self._ask("declare", player, options, note or rule)
+        self.prompt = DeclarePrompt(player, vehicle_id, rule, question, choices)
+
+    def _game_over(self, reason: str) -> None:
+        """Nothing more to decide: the :class:`GameOverPrompt` and the :class:`GameOver` event."""
+        winner = self.state.winner
+        order = self._standings()
+        self.prompt = GameOverPrompt(winner, reason, tuple(self._name(i) for i in order))
+        self._emit(GameOver(winner, self._player(winner) if winner is not None else "", reason,
+                            self.prompt.standings, summaries(self.state)))
+
+    def _standings(self) -> tuple[str, ...]:
+        """Vehicle ids first to last: the winning vehicle, then the rest of the race in order, then the
+        vehicles out of the game (Runners Up, p.128)."""
+        racing = list(self.referee.race_order(self.state, self.options.course))
+        won = self.state.winner_vehicle
+        if won:
+            racing = [won, *(i for i in racing if i != won)]
+        return (*racing, *(v.id for v in self.state.vehicles if v.id not in racing))
+
+    # ------------------------------------------------------------------ special rules that may be used
 
     def _on_declare(self, d: Declare) -> None:
-        if d.choice not in self.prompt.options:
-            raise IllegalChoice(f"{d.choice!r} is not one of {', '.join(map(str, self.prompt.options))}",
-                                self._declaring)
+        p = self.prompt
+        assert isinstance(p, DeclarePrompt)
+        if d.choice not in p.choices:
+            raise IllegalChoice(f"{d.choice!r} is not one of {', '.join(p.choices)}", self._declaring)
         then = self._on_declared
         self._declaring = ""
         self._on_declared = None
@@ -653,6 +795,8 @@ class _Run:
                 self._on_slip_away(vid, d.choice)
             case None:
                 raise IllegalChoice("nothing was offered to declare")
+            case _ as unreachable:
+                assert_never(unreachable)
 
     # ------------------------------------------------------------------ Starting Grid (p.126-127)
 
@@ -671,30 +815,36 @@ class _Run:
                     raise IllegalChoice("no room on the Starting Grid for the waiting vehicles",
                                         "Starting Grid, p.126")
                 self._active = ""
-                self._ask("deploy", self._deploy_turn, slots, "Starting Grid, p.126")
+                waiting = self.state.undeployed(self._deploy_turn)
+                previews = tuple(SlotPreview(v.id, slot, pose) for v in waiting for slot in slots
+                                 if (pose := self.referee.grid_slot(self.state, v.id, slot)) is not None)
+                self.prompt = DeployPrompt(self._deploy_turn, tuple(v.id for v in waiting), slots,
+                                           max(1, players), previews)
                 return
             self._deploy_turn = next_player(self._deploy_turn, players)
         if self._grid:
-            self._event("Green Light, Go! Every vehicle counts as having passed the Starting Line", "p.127")
+            self._emit(GreenLight())
         self._next_opportunity()
 
     def _on_deploy(self, d: Deploy) -> None:
+        p = self.prompt
+        assert isinstance(p, DeployPrompt)
         v = self._vehicle(d.vehicle_id)
-        if v.status is not Status.UNDEPLOYED or v.player != self.prompt.player:
-            raise IllegalChoice(f"{d.vehicle_id} is not a vehicle of {self.state.players[self.prompt.player]} "
-                                "waiting to deploy", "Starting Grid, p.126")
-        if d.slot not in self.prompt.options:
+        if v.status is not Status.UNDEPLOYED or v.player != p.player:
+            raise IllegalChoice(f"{v.label} is not a vehicle of {self._player(p.player)} waiting to deploy",
+                                "Starting Grid, p.126")
+        if d.slot not in p.slots:
             raise IllegalChoice(f"slot {d.slot} is not open: fill the first rank first, touching the Starting "
                                 "Line", "Starting Grid, p.126")
         pose = self.referee.grid_slot(self.state, v.id, d.slot)
         if pose is None:
-            raise IllegalChoice(f"{v.id} does not fit in slot {d.slot} with a finger's width all round",
+            raise IllegalChoice(f"{v.label} does not fit in slot {d.slot} with a finger's width all round",
                                 "Starting Grid, p.126")
         self._put(replace(v, pose=pose, status=Status.ACTIVE))
         self._grid[d.slot] = v.id
         columns = max(1, len(self.state.players))
         rank, column = divmod(d.slot, columns)
-        self._event(f"{v.id} takes rank {rank + 1}, place {column + 1} of the Starting Grid", "Starting Grid, p.126")
+        self._emit(GridPlaced(v.id, v.label, rank + 1, column + 1))
         self._deploy_turn = next_player(self._deploy_turn, len(self.state.players))
         self._next_deploy()
 
@@ -715,11 +865,11 @@ class _Run:
             options = qualifying(self.state.contenders(), rs)
             if options:
                 self._active = ""
-                self._ask("activate", rs.turn, tuple(options), f"Gear Phase {rs.gear_phase}")
+                self.prompt = ActivatePrompt(rs.turn, tuple(options), rs.round_no, rs.gear_phase)
                 return
             self._votes_offered = False
             self.state = self.state.with_round(after_pass(rs))
-        self._ask("game_over", -1, note="no vehicle can activate")
+        self._game_over("no vehicle can activate")
 
     def _next_phase(self, rs: RoundState) -> None:
         """The next Gear Phase; Pole Position passes unless Carpe Diem froze it (p.62, p.90)."""
@@ -727,16 +877,19 @@ class _Run:
         if pass_pole and self.state.pole_frozen:
             pass_pole = False
             self.state = replace(self.state, pole_frozen=False)
-            self._event("Pole Position stays put", "Carpe Diem, p.90")
+            self._emit(PoleStays())
         self.state = self.state.with_round(next_gear_phase(rs, pass_pole=pass_pole))
         self._end_phase_effects()
-        if self.options.audience_votes and self.state.round.round_no > rs.round_no:
+        after = self.state.round
+        if pass_pole and after.pole != rs.pole:
+            self._emit(PolePassed(after.pole, self._player(after.pole)))
+        self._emit(GearPhaseStarted(after.round_no, after.gear_phase, after.pole, self._player(after.pole)))
+        if self.options.audience_votes and after.round_no > rs.round_no:
             before = self.state.votes
             self.state = replace(self.state, votes=gain_at_round_start(self.state, before))
             for p, (a, b) in enumerate(zip(before, self.state.votes, strict=True)):
                 if b > a:
-                    self._event(f"{self.state.players[p]} gains {b - a} Audience Votes: no active vehicles",
-                                "Audience Votes, p.88")
+                    self._emit(VotesGained(p, self._player(p), b - a, "no active vehicles"))
 
     # ------------------------------------------------------------------ Audience Votes (p.88-90)
 
@@ -749,17 +902,23 @@ class _Run:
             return False
         self._votes_offered = True
         self._active = ""
-        self._ask("votes", player, effects, f"{self.state.votes_of(player)} Audience Votes to spend (p.89)")
+        self.prompt = VotesPrompt(player, self.state.votes_of(player), effects,
+                                  vote_choices(self.state, self.state.votes, player))
         return True
 
     def _on_votes(self, d: SpendVotes) -> None:
         player = self.prompt.player
         roll = self.dice.roll_d6(1)[0] if any(e.effect == "thunderous_applause" for e in d.effects) else 1
+        before = self.state
         spent = spend(self.state, self.state.votes, player, d.effects, roll)
         self.state = replace(spent.state, votes=spent.votes, pole_frozen=self.state.pole_frozen or spent.freeze_pole)
         for line, rule in spent.lines:
-            self._event(f"{self.state.players[player]} spends votes: {line}", rule,
-                        (roll,) if "sheds" in line else ())
+            self._emit(VotesSpent(player, self._player(player), line, rule, roll if "sheds" in line else None))
+        for old in before.vehicles:
+            new = self.state.vehicle(old.id)
+            delta = deltas(old, new)
+            if any(delta.values()):
+                self._emit(VoteEffectApplied(old.id, old.label, **delta))
         self._next_opportunity()
 
     def _end_phase_effects(self) -> None:
@@ -768,31 +927,35 @@ class _Run:
     def _check_game_over(self) -> bool:
         limit = self.options.round_limit
         if self.state.winner is None and limit is not None and self.state.round.round_no > limit:
-            self._ask("game_over", -1, note=f"round limit {limit} reached: no winner")
+            self._game_over(f"round limit {limit} reached: no winner")
             return True
         alive = self.state.players_in_play()
         if self.state.winner is None and len(alive) > 1:
             return False
         if self.state.winner is None and len(alive) == 1:
             self.state = replace(self.state, winner=next(iter(alive)))
-            self._event(f"{self.state.players[self.state.winner or 0]} is the last player with vehicles", "p.62")
-        self._ask("game_over", -1, note="game over")
+            self._game_over(f"{self._player(self.state.winner or 0)} is the last player with vehicles (p.62)")
+            return True
+        self._game_over("no player has vehicles left" if self.state.winner is None else "the race is won")
         return True
 
     def _on_activate(self, d: Activate) -> None:
-        if d.vehicle_id not in self.prompt.options:
-            raise IllegalChoice(f"{d.vehicle_id} does not qualify now", "Qualifying, p.19")
+        p = self.prompt
+        assert isinstance(p, ActivatePrompt)
+        if d.vehicle_id not in p.vehicles:
+            raise IllegalChoice(f"{self._name(d.vehicle_id)} does not qualify now", "Qualifying, p.19")
         self._active = d.vehicle_id
         self._votes_offered = False
-        self._event(f"{d.vehicle_id} activates in Gear Phase {self.state.round.gear_phase}", "p.19")
+        self._emit(Activated(d.vehicle_id, self._name(d.vehicle_id), self.state.round.gear_phase))
         self._begin_activation()
 
     def _begin_activation(self) -> None:
         v = self._vehicle()
         self._nitro = False
         if v.on_fire:
-            self._put(replace(v, damage=v.damage + 1))
-            self._event(f"{v.id} burns: 1 Hull Point lost", "On Fire, p.81")
+            burnt = replace(v, damage=v.damage + 1)
+            self._put(burnt)
+            self._emit(Burned(v.id, v.label, hull_delta=deltas(v, burnt)["hull_delta"]))
         self._wrecks_then(Go(Point.START_OF_ACTIVATION))
 
     # ------------------------------------------------------------------ start of an activation (p.69-70, p.120)
@@ -804,12 +967,13 @@ class _Run:
             self._start_movement()
             return
         if v.has("Ponderous"):
-            self._declare(v.player, "Tanker Anchor, p.120", ("no", "skip", "skip_gear_up"), TankerAnchor(),
-                          f"{v.id}: gain 1 Hazard Token to skip the Movement Step (and go up a gear)?")
+            self._ask_declare(v.player, v.id, "Tanker Anchor, p.120",
+                              f"{v.label}: gain 1 Hazard Token to skip the Movement Step (and go up a gear)?",
+                              ("no", "skip", "skip_gear_up"), TankerAnchor())
             return
         self._offer_pivot()
 
-    def _pivot_rule(self, v: VehicleState) -> str:
+    def _pivot_rule(self, v: VehicleState) -> Literal["Pivot", "Airwolf", ""]:
         if v.has("Pivot") and v.gear == 1:
             return "Pivot"
         return "Airwolf" if v.has("Airwolf") else ""
@@ -820,9 +984,10 @@ class _Run:
         if not rule:
             self._start_movement()
             return
-        note = ("any facing, no Collision, not left touching an obstruction" if rule == "Pivot"
-                else f"up to {AIRWOLF_MAX_DEG:.0f} degrees either way for {AIRWOLF_HAZARDS} Hazard Tokens")
-        self._ask("pivot", v.player, (rule,), f"{PIVOT_WORDS[rule]}: {note}; 0 for none")
+        if rule == "Pivot":
+            self.prompt = PivotPrompt(v.player, v.id, "Pivot", 180.0, 0, "p.69, p.71")
+        else:
+            self.prompt = PivotPrompt(v.player, v.id, "Airwolf", AIRWOLF_MAX_DEG, AIRWOLF_HAZARDS, "p.70")
 
     def _on_anchor(self, choice: str) -> None:
         v = self._vehicle()
@@ -830,9 +995,10 @@ class _Run:
             self._offer_pivot()
             return
         gear = min(v.max_gear, v.gear + 1) if choice == "skip_gear_up" else v.gear
-        self._put(replace(v, hazards=v.hazards + TANKER_ANCHOR_HAZARDS, gear=gear))
-        self._event(f"{v.id} drops anchor: +{TANKER_ANCHOR_HAZARDS} Hazard Token, no Movement Step, Gear {gear}",
-                    "Tanker Anchor, p.120")
+        anchored = replace(v, hazards=v.hazards + TANKER_ANCHOR_HAZARDS, gear=gear)
+        self._put(anchored)
+        d = deltas(v, anchored)
+        self._emit(AnchorDropped(v.id, v.label, gear, d["hazard_delta"], d["gear_delta"]))
         self._spin = False
         self._attack_step()
 
@@ -843,20 +1009,23 @@ class _Run:
         if angle == 0.0:
             self._start_movement()
             return
+        if not math.isfinite(angle):
+            raise IllegalChoice("a pivot angle must be a number of degrees", PIVOT_WORDS.get(rule, ""))
         if rule == "Airwolf" and abs(angle) > AIRWOLF_MAX_DEG:
             raise IllegalChoice(f"an Airwolf pivot turns at most {AIRWOLF_MAX_DEG:.0f} degrees", "Airwolf, p.70")
         if not -180.0 <= angle <= 180.0:
-            raise IllegalChoice("a pivot turns at most 180 degrees either way", PIVOT_WORDS[rule])
+            raise IllegalChoice("a pivot turns at most 180 degrees either way", PIVOT_WORDS.get(rule, ""))
         report = self.referee.spin(self.state, v.id, angle)
         if rule == "Pivot" and (report.interrupted or report.contacts):
-            raise IllegalChoice(f"{v.id} cannot pivot {angle:+.0f} degrees: it would collide or end touching an "
+            raise IllegalChoice(f"{v.label} cannot pivot {angle:+.0f} degrees: it would collide or end touching an "
                                 "obstruction", "Pivot, p.69")
+        before = v
         if rule == "Airwolf":
             v = replace(v, hazards=v.hazards + AIRWOLF_HAZARDS)
             self._put(v)
-        self._apply_report(v.id, report, surfaces=False)
-        extra = f", +{AIRWOLF_HAZARDS} Hazard Tokens" if rule == "Airwolf" else ""
-        self._event(f"{v.id} pivots {angle:+.0f} degrees{extra}", PIVOT_WORDS[rule])
+        self._emit(Pivoted(v.id, v.label, rule, angle, deltas(before, v)["hazard_delta"]))
+        self._apply_report(v.id, report, how="pivots", ref=PIVOT_WORDS.get(rule, ""), requested=angle,
+                           surfaces=False)
         self._window(v.id, report, Go(Point.START_MOVEMENT))
 
     # ------------------------------------------------------------------ movement (p.21-26, p.38-41)
@@ -865,6 +1034,17 @@ class _Run:
         return permitted_templates(
             self.permissions, v.gear, full_throttle=v.has("Full Throttle"), zero_crew=v.crew_now == 0
         )
+
+    def _template_prompt(self, v: VehicleState, chooser: int, *, touch: bool = False) -> TemplatePrompt:
+        """Every template of the set with how it counts for ``v`` now, and why a refused one is refused."""
+        key = (v.gear, v.has("Full Throttle"), v.crew_now == 0, v.has("Articulated"), v.label)
+        options = self.rules.memo.get(key)
+        if options is None:
+            options = self.rules.memo[key] = template_options(self.permissions, *key)
+        reverse = v.gear == 1 and not self._nitro and not touch
+        why = "" if reverse else ("only in Gear 1 (p.39)" if v.gear != 1 else
+                                  "not after a Nitro Booster (p.84)" if self._nitro else "the owner decides")
+        return TemplatePrompt(chooser, v.id, options, reverse, why, touch)
 
     def _start_movement(self) -> None:
         v = self._vehicle()
@@ -878,24 +1058,27 @@ class _Run:
         self._move_hit = set()
         self._over = set()
         self._over_used = frozenset()
-        reverse = v.gear == 1 and not self._nitro
-        self._ask("template", v.player, tuple(self._permitted(v)), "reverse allowed" if reverse else "")
+        self.prompt = self._template_prompt(v, v.player)
 
     def _nitro_boost(self, v: VehicleState) -> None:
         """The Jet Engine's compulsory Nitro Booster: a forced Long Straight, then up to 5 Hazard Tokens (p.70, p.84)."""
         self._nitro = True
-        self._event(f"{v.id} fires its Jet Engine: Nitro Booster", "Jet Engine, p.70; Nitro Booster, p.84")
+        self._emit(NitroFired(v.id, v.label))
         report = self.referee.forced_move(self.state, v.id, NITRO_TEMPLATE, ignore_obstructions=False)
-        self._apply_report(v.id, report, surfaces=False)
+        self._apply_report(v.id, report, how="Nitro Booster", ref="Nitro Booster, p.84", template=NITRO_TEMPLATE,
+                           surfaces=False)
         self._window(v.id, report, Go(Point.AFTER_NITRO))
 
     def _nitro_hazards(self) -> None:
         v = self._vehicle()
         if v.in_play and v.hazards < NITRO_HAZARDS:
-            self._put(replace(v, hazards=NITRO_HAZARDS))
-            self._event(f"{v.id} gains Hazard Tokens up to {NITRO_HAZARDS}", "Nitro Booster, p.84")
+            topped = replace(v, hazards=NITRO_HAZARDS)
+            self._put(topped)
+            self._emit(NitroHazards(v.id, v.label, deltas(v, topped)["hazard_delta"]))
 
     def _on_template(self, d: ChooseTemplate) -> None:
+        p = self.prompt
+        assert isinstance(p, TemplatePrompt)
         v = self._vehicle()
         permitted = self._permitted(v)
         if d.reverse and v.gear != 1:
@@ -903,63 +1086,103 @@ class _Run:
         if d.reverse and self._nitro:
             raise IllegalChoice("no reversing after a Nitro Booster", "Nitro Booster, p.84")
         if d.template not in permitted:
-            if not self.options.touch_it_use_it or self.prompt.player != v.player:
-                raise IllegalChoice(f"{d.template} is not permitted in Gear {v.gear}", "Permitted Gears, p.17")
-            self._event(f"{d.template} not permitted: the next player chooses", "Touch It, Use It, p.38")
+            if not self.options.touch_it_use_it or p.player != v.player:
+                raise IllegalChoice(f"the {d.template.replace('_', ' ')} is not permitted in Gear {v.gear}",
+                                    "Permitted Gears, p.17")
+            chooser = next_player(v.player, len(self.state.players))
+            self._emit(TouchItUseIt(v.id, v.label, d.template, self._player(chooser)))
             self._skid_allowed = False
-            self._ask("template", next_player(v.player, len(self.state.players)), tuple(permitted))
+            self.prompt = self._template_prompt(v, chooser, touch=True)
             return
         self._template = d
         self._manoeuvre = permitted[d.template]
         articulated = ARTICULATED_TURN_HAZARDS if v.has("Articulated") and d.template not in STRAIGHTS else 0
-        self._put(replace(v, hazards=v.hazards + self._manoeuvre.hazard_tokens + articulated, reversing=d.reverse))
-        if self._manoeuvre is Manoeuvre.HAZARDOUS:
-            self._event(f"{v.id}: Hazardous manoeuvre, +1 Hazard Token", "p.38")
-        if articulated:
-            self._event(f"{v.id}: an Articulated vehicle off the Straights, +{articulated} Hazard Token",
-                        "Articulated Movement, p.118")
+        chosen = replace(v, hazards=v.hazards + self._manoeuvre.hazard_tokens + articulated, reversing=d.reverse)
+        self._put(chosen)
+        by = self._player(p.player) if p.player != v.player else ""
+        self._emit(TemplateChosen(v.id, v.label, by, d.template, d.direction, d.reverse, self._manoeuvre,
+                                  deltas(v, chosen)["hazard_delta"], bool(articulated)))
         self._roll = SkidRoll(free_shifts=self._manoeuvre.free_shifts)
         if self._skid_allowed and v.handling > 0:
-            self._ask("skid", v.player, tuple(range(v.handling + 1)))
+            self.prompt = SkidPrompt(v.player, v.id, v.handling, self._manoeuvre.free_shifts)
         else:
             self._after_push()
 
     def _on_roll(self, d: RollSkid) -> None:
+        p = self.prompt
+        assert isinstance(p, SkidPrompt)
+        if not isinstance(d.count, int) or not 0 <= d.count <= p.max_dice:
+            raise IllegalChoice(f"roll 0 to {p.max_dice} Skid Dice (the Handling), not {d.count}", "Skid Dice, p.22")
         v = self._vehicle()
         roll = roll_skid_dice(self.dice, d.count, v.handling, trivial=self._manoeuvre is Manoeuvre.TRIVIAL)
         self._roll = roll
-        self._event(f"{v.id} rolls {d.count} Skid Dice", "p.22", tuple(f.value for f in roll.faces))
+        self._emit(SkidDiceRolled(v.id, v.label, roll.faces))
         if d.count:
-            self._ask("push_it", v.player, tuple(f.value for f in roll.faces), "indices of dice to reroll, or none")
+            self.prompt = PushItPrompt(v.player, v.id, roll, v.hazards)
         else:
             self._after_push()
 
     def _on_push(self, d: PushIt) -> None:
+        v = self._vehicle()
         if d.reroll:
+            if any(not isinstance(i, int) or not 0 <= i < len(self._roll.faces) for i in d.reroll):
+                raise IllegalChoice(f"reroll dice 0 to {len(self._roll.faces) - 1}, not {list(d.reroll)}",
+                                    "Push It, p.40")
             self._roll = push_it(self._roll, d.reroll, self.dice)
-            v = self._vehicle()
-            self._put(replace(v, hazards=v.hazards + 1))
-            self._event(f"{v.id} pushes it", "Push It, p.40", tuple(f.value for f in self._roll.faces))
+            pushed = replace(v, hazards=v.hazards + 1)
+            self._put(pushed)
+            self._emit(PushedIt(v.id, v.label, tuple(sorted(set(d.reroll))), self._roll.faces,
+                                deltas(v, pushed)["hazard_delta"]))
+        else:
+            self._emit(DiceKept(v.id, v.label))
         self._after_push()
 
     def _after_push(self) -> None:
+        v = self._vehicle()
         if self._roll.shifts:
-            self._ask("shifts", self._vehicle().player, tuple(f.value for f in self._roll.faces),
-                      f"{self._roll.shifts} Shift results")
+            plans = self._slide_plans(v) if SkidFace.SLIDE in self._roll.faces else ()
+            self.prompt = ShiftsPrompt(v.player, v.id, self._roll, Driving(v.gear, v.hazards, v.max_gear),
+                                       plans, Lookahead(self.referee, self.state) if plans else None)
         else:
-            self._on_shifts(SpendShifts())
+            self._apply_shifts(SpendShifts())
+
+    def _slide_plans(self, v: VehicleState) -> tuple[MovePlan, ...]:
+        """The chosen template without a Slide, then with one (each facing off a Straight, p.26)."""
+        t = self._template
+        if t is None or v.has("Ponderous"):
+            return ()
+        sides: tuple[Literal["left", "right"] | None, ...] = ("left", "right") if t.template in STRAIGHTS else (None,)
+        return (MovePlan(t.template, t.direction, t.reverse),
+                *(MovePlan(t.template, t.direction, t.reverse, True, side) for side in sides))
 
     def _on_shifts(self, d: SpendShifts) -> None:
+        self._apply_shifts(d)
+
+    def _apply_shifts(self, d: SpendShifts) -> None:
         v = self._vehicle()
         outcome = resolve_shifts(Driving(v.gear, v.hazards, v.max_gear), self._roll, d.spends)
-        self._put(replace(v, gear=outcome.driving.gear, hazards=outcome.driving.hazards))
+        shifted = replace(v, gear=outcome.driving.gear, hazards=outcome.driving.hazards)
+        self._put(shifted)
         self._slide, self._spin = outcome.slide, outcome.spin
-        self._event(f"{v.id}: Gear {outcome.driving.gear}, {outcome.driving.hazards} Hazard Tokens", "p.23-24")
+        words = tuple(_spend_words(s, self._roll) for s in d.spends)
+        delta = deltas(v, shifted)
+        self._emit(ShiftsSpent(v.id, v.label, words, shifted.gear, shifted.hazards, outcome.slide, outcome.spin,
+                               delta["hazard_delta"], delta["gear_delta"]))
         assert self._template is not None
         if self._slide and self._template.template in STRAIGHTS and not v.has("Ponderous"):
-            self._ask("slide_facing", v.player, ("left", "right"))
+            ahead = Lookahead(self.referee, self.state)
+            endings = tuple(ahead.ending(v.id, plan) for plan in self._slide_plans(shifted)[1:])
+            t = self._template
+            self.prompt = SlideFacingPrompt(v.player, v.id, endings, t.template, t.direction, t.reverse)
         else:
             self._move(None)
+
+    def _on_slide_facing(self, d: SlideFacing) -> None:
+        if d.side not in ("left", "right"):
+            raise IllegalChoice(f"a Slide faces left or right, not {d.side!r}", "Slide, p.26")
+        v = self._vehicle()
+        self._emit(SlideChosen(v.id, v.label, d.side))
+        self._move(d.side)
 
     def _move(self, slide_facing: str | None) -> None:
         assert self._template is not None
@@ -972,7 +1195,7 @@ class _Run:
         report = self.referee.move(self.state, self._active, plan)
         self._interrupted = report.interrupted
         self._surfaced = report
-        self._apply_report(self._active, report)
+        self._apply_report(self._active, report, how="drives", ref="Movement Step, p.22-26", plan=plan)
         self._window(self._active, report, Go(Point.AFTER_MOVE_WINDOW), movement=True)
 
     def _after_move_window(self) -> None:
@@ -986,9 +1209,10 @@ class _Run:
         report = self.referee.continue_move(self.state, v.id, self._move_plan, self._move_start.pose,
                                             tuple(sorted(self._over)))
         report = replace(report, contacts=tuple(c for c in report.contacts if c.other_id not in self._move_hit))
-        self._event(f"{v.id} goes Up and Over {', '.join(sorted(self._over))}", "Up and Over, p.71")
         self._interrupted = report.interrupted
-        self._apply_report(v.id, self._new_effects(report))
+        over = ", ".join(self._name(i) for i in sorted(self._over))
+        self._apply_report(v.id, self._new_effects(report), how=f"goes Up and Over {over}", ref="Up and Over, p.71",
+                           plan=self._move_plan, start=self._move_start.pose)
         self._window(v.id, report, Go(Point.AFTER_MOVE_WINDOW), movement=True)
 
     def _new_effects(self, report: MoveReport) -> MoveReport:
@@ -1002,27 +1226,39 @@ class _Run:
                        dropped=tuple(i for i in report.dropped if i not in before.dropped),
                        dropped_touched=tuple(i for i in report.dropped_touched if i not in before.dropped_touched))
 
-    def _apply_report(self, vehicle_id: str, report: MoveReport, *, surfaces: bool = True) -> None:
-        """Put the vehicle where the report says; ``surfaces``: this ends a Movement Step (p.86, p.79-80)."""
+    def _apply_report(self, vehicle_id: str, report: MoveReport, *, how: str, ref: str, surfaces: bool = True,
+                      plan: MovePlan | None = None, template: str = "", requested: float | None = None,
+                      start: Pose | None = None) -> None:
+        """Put the vehicle where the report says and say so (:class:`Moved`); ``surfaces``: this ends a
+        Movement Step (p.86, p.79-80)."""
         v = self._vehicle(vehicle_id)
-        v = replace(v, pose=report.pose)
+        self._emit(Moved(
+            v.id, v.label, how, ref, start or v.pose, report.pose,
+            template=plan.template if plan else template, direction=plan.direction if plan else None,
+            reverse=plan.reverse if plan else False, slide=plan.slide if plan else False,
+            slide_facing=plan.slide_facing if plan else None, path=report.path, interrupted=report.interrupted,
+            met=tuple(self._name(c.other_id) for c in report.contacts),
+            stopped_by=tuple(self._name(i) for i in report.stopped_by),
+            requested_deg=requested, turned_deg=report.turned_deg if requested is not None else None,
+        ))
+        moved = replace(v, pose=report.pose)
         if surfaces:
-            v = self._movement_step_effects(v, report)
+            moved = self._movement_step_effects(moved, report)
         if report.removed:
             fresh = sorted(set(report.removed) - self.state.removed_obstacles)
             self.state = replace(self.state, removed_obstacles=self.state.removed_obstacles | set(report.removed))
             for gone in fresh:
-                self._event(f"{gone} is smashed and removed from the table", "Destructible Obstacles, p.49")
+                self._emit(ObstacleRemoved(gone, self._name(gone)))
         if report.disqualified:
-            v = replace(v, status=Status.DISQUALIFIED)
-            self._event(f"{v.id} leaves the table and is disqualified", "Edge of the Table, p.87")
-        self._put(v)
+            moved = replace(moved, status=Status.DISQUALIFIED)
+            self._emit(Disqualified(moved.id, moved.label))
+        self._put(moved)
         course = self.options.course
-        if report.gates and course.gates and v.in_play:
-            self._pass_gates(v, report.gates)
-        elif report.crossed_finish and not course.death_race and self.state.winner is None and v.in_play:
-            self.state = replace(self.state, winner=v.player)
-            self._event(f"{v.id} crosses the Finish Line", "Street Race, p.62")
+        if report.gates and course.gates and moved.in_play:
+            self._pass_gates(moved, report.gates)
+        elif report.crossed_finish and not course.death_race and self.state.winner is None and moved.in_play:
+            self.state = replace(self.state, winner=moved.player, winner_vehicle=moved.id)
+            self._emit(CrossedFinish(moved.id, moved.label, report.finish_point))
 
     def _pass_gates(self, v: VehicleState, touched: tuple[str, ...]) -> None:
         course = self.options.course
@@ -1030,7 +1266,7 @@ class _Run:
         if not newly:
             return
         self._put(replace(v, gates_passed=passed))
-        self._event(f"{v.id} passes {', '.join(newly)}", "Passing Gates, p.127")
+        self._emit(PassedGates(v.id, v.label, tuple(newly)))
         if course.pole_at_gates and v.player == self.state.round.pole:
             self._pole_pending = True
         if passed > self.state.gates_led:
@@ -1041,11 +1277,10 @@ class _Run:
                     self._catch_up(v.player, gate_no)
         if finished(passed, course) and self.state.winner is None:
             if v.has("Airborne"):
-                self._event(f"{v.id} passes the Finish Line, but a Helicopter or Gyrocopter cannot win the race",
-                            "Game End, p.128")
+                self._emit(CrossedFinish(v.id, v.label, None, wins=False, death_race=True))
                 return
-            self.state = replace(self.state, winner=v.player)
-            self._event(f"{v.id} passes the Finish Line", "Race End, p.128")
+            self.state = replace(self.state, winner=v.player, winner_vehicle=v.id)
+            self._emit(CrossedFinish(v.id, v.label, None, death_race=True))
 
     def _catch_up(self, leader_player: int, gate_no: int) -> None:
         """Catch Up (p.127): first through a gate, so each other player rolls a D6 plus the gates their
@@ -1064,8 +1299,7 @@ class _Run:
                 votes = list(self.state.votes)
                 votes[p] += 1
                 self.state = replace(self.state, votes=tuple(votes))
-            self._event(f"{self.state.players[p]} rolls {roll} + {behind} gates behind"
-                        f"{': +1 Audience Vote' if gained else ''}", "Catch Up Mechanic, p.127", (roll,))
+            self._emit(CatchUpRolled(p, self._player(p), roll, behind, gained))
 
     def _pass_pole_then(self, then: Resume) -> bool:
         """Hand on Pole Position after a gate (p.125); True if a player must choose first."""
@@ -1076,7 +1310,7 @@ class _Run:
         others = tuple(p for p in range(rs.players) if p != rs.pole)
         if len(others) > 1 and self.state.winner is None:
             self._after_pole = then
-            self._ask("pass_pole", rs.pole, others, "after passing a gate")
+            self.prompt = PassPolePrompt(rs.pole, others)
             return True
         if others:
             self._set_pole(others[0])
@@ -1085,13 +1319,15 @@ class _Run:
     def _set_pole(self, player: int) -> None:
         if self.state.pole_frozen:
             self.state = replace(self.state, pole_frozen=False)
-            self._event("Pole Position stays put", "Carpe Diem, p.90")
+            self._emit(PoleStays())
             return
         self.state = self.state.with_round(replace(self.state.round, pole=player))
-        self._event(f"Pole Position passes to {self.state.players[player]}", "Pole Position, p.125")
+        self._emit(PolePassed(player, self._player(player), at_gate=True))
 
     def _on_pass_pole(self, d: PassPole) -> None:
-        if d.player not in self.prompt.options:
+        p = self.prompt
+        assert isinstance(p, PassPolePrompt)
+        if d.player not in p.to:
             raise IllegalChoice(f"Pole Position must pass to another player, not {d.player}", "p.125")
         self._set_pole(d.player)
         self._resume(self._after_pole)
@@ -1101,7 +1337,7 @@ class _Run:
             return
         v = self._vehicle()
         if self._spin and not self._interrupted and v.in_play:
-            self._ask("spin", v.player, note="angle in [-90, 90] degrees")
+            self.prompt = SpinPrompt(v.player, v.id)
         else:
             self._end_movement_step()
 
@@ -1121,32 +1357,37 @@ class _Run:
         drops = [self.state.dropped_template(i).weapon for i in report.dropped if self._dropped_exists(i)]
         kinds = set(report.surfaces) | ({"treacherous"} if TREACHEROUS_DROPS & set(drops) else set())
         if v.has("All Terrain") and kinds & set(SURFACE_HAZARDS):
-            self._event(f"{v.id} ignores rough and treacherous surfaces", "All Terrain, p.71")
+            self._emit(AllTerrain(v.id, v.label))
             kinds -= set(SURFACE_HAZARDS)
-        hazards = v.hazards + sum(SURFACE_HAZARDS.get(k, 0) for k in kinds)
+        surface_tokens = sum(SURFACE_HAZARDS.get(k, 0) for k in kinds)
+        hazards = v.hazards + surface_tokens
+        if surface_tokens:
+            names = tuple(f"{k} ground" for k in sorted(kinds) if k in SURFACE_HAZARDS)
+            if TREACHEROUS_DROPS & set(drops):
+                names = (*names, "a dropped template (treacherous, p.79)")
+            self._emit(SurfaceHazards(v.id, v.label, names, surface_tokens))
         if any(self.state.dropped_template(i).weapon == SMOKE for i in report.dropped_touched
                if self._dropped_exists(i)):
             hazards += 1
-            self._event(f"{v.id} drives through Smoke: +1 Hazard Token", "Smoke Dropper, p.80")
-        if TREACHEROUS_DROPS & set(drops) and not v.has("All Terrain"):
-            self._event(f"{v.id} crosses a dropped template: a treacherous surface", "Dropped Weapons, p.79, p.86")
+            self._emit(SmokeHazard(v.id, v.label))
         glued = GLUE in drops and not v.glued
         gear = v.gear
         if glued:
             gear = max(1, v.gear - GLUE_GEARS)
-            self._event(f"{v.id} is stuck in Glue: Gear {v.gear} to {gear}", "Glue Dropper, p.79")
+            self._emit(Glued(v.id, v.label, gear, gear - v.gear))
         elif GLUE in drops:
-            self._event(f"{v.id} is not affected by Glue two activations in a row", "Glue Dropper, p.79")
+            self._emit(Glued(v.id, v.label, gear, 0, resisted=True))
         return replace(v, hazards=hazards, gear=gear, glued=glued)
 
     def _dropped_exists(self, template_id: str) -> bool:
         return any(t.id == template_id for t in self.state.dropped)
 
     def _on_spin(self, d: Spin) -> None:
-        if not -90.0 <= d.angle_deg <= 90.0:
+        if not math.isfinite(d.angle_deg) or not -90.0 <= d.angle_deg <= 90.0:
             raise IllegalChoice("a Spin pivots at most 90 degrees either way", "Spin, p.24")
         report = self.referee.spin(self.state, self._active, d.angle_deg)
-        self._apply_report(self._active, report, surfaces=False)
+        self._apply_report(self._active, report, how="spins", ref="Spin, p.24", requested=d.angle_deg,
+                           surfaces=False)
         self._window(self._active, report, Go(Point.END_MOVEMENT_STEP))
 
     # ------------------------------------------------------------------ collision windows (p.52-57, p.78)
@@ -1208,7 +1449,10 @@ class _Run:
                 options: tuple[Reaction, ...] = (Reaction.SMASH, Reaction.EVADE)
                 if self._may_piledrive(window.movement, me, other):
                     options = (*options, Reaction.PILEDRIVER)
-                self._ask("react", self._vehicle(me.id).player, options, f"collision {me.id}")
+                c = pending.contact
+                self.prompt = ReactPrompt(
+                    self._vehicle(me.id).player, me.id, other.id, self._name(other.id), other.obstacle,
+                    c.orientation, me.edge, other.edge, pending.active, options)
                 return
             done = self._pop_first(window)
             self._resolve(done)
@@ -1226,9 +1470,10 @@ class _Run:
         other_id = done.contact.other_id
         if (done.reactions and done.reactions[0] is Reaction.PILEDRIVER and mover.in_play
                 and not done.contact.obstacle and self._vehicle(other_id).in_play):
-            self._piledriven = (other_id, self._vehicle(other_id))
-            self._ask("piledriver", mover.player, (other_id,),
-                      f"place {other_id} within Short range of where it is, any facing (Piledriver, p.120)")
+            target = self._vehicle(other_id)
+            self._piledriven = (other_id, target)
+            self.prompt = PiledriverPrompt(mover.player, mover.id, other_id, target.pose,
+                                           self.referee.short_range_mm())
             return
         self._offer_up_and_over(movement, done)
 
@@ -1243,28 +1488,30 @@ class _Run:
                 other = self._vehicle(c.other_id)
                 lighter = other.in_play and other.weight < mover.weight and not other.has("Up and Over")
             if lighter and c.other_id not in self._over:
-                self._declare(mover.player, "Up and Over, p.71", ("yes", "no"), UpAndOver(mover.id, c.other_id),
-                              f"{mover.id}: drive over {c.other_id} for the rest of the Movement Step?")
+                self._ask_declare(mover.player, mover.id, "Up and Over, p.71",
+                                  f"{mover.label}: drive over {self._name(c.other_id)} for the rest of the "
+                                  "Movement Step?", ("yes", "no"), UpAndOver(mover.id, c.other_id))
                 return
         self._next_collision()
 
     def _on_up_and_over(self, mover: str, other: str, choice: str) -> None:
         if choice == "yes":
             self._over.add(other)
-            self._event(f"{mover} declares Up and Over {other}", "Up and Over, p.71")
+            self._emit(UpAndOverDeclared(mover, self._name(mover), other, self._name(other)))
         self._next_collision()
 
     def _on_piledrive(self, d: Piledrive) -> None:
         assert self._piledriven is not None
         target, before = self._piledriven
+        if not all(math.isfinite(x) for x in (d.x_mm, d.y_mm, d.heading_deg)):
+            raise IllegalChoice("a placement needs finite coordinates and heading", "Piledriver, p.120")
         pose = Pose(d.x_mm, d.y_mm, d.heading_deg % 360.0)
         reason = self.referee.place(self.state, target, pose, before.pose, self._active)
         if reason:
-            raise IllegalChoice(f"{target} cannot be placed there: {reason}", "Piledriver, p.120")
+            raise IllegalChoice(f"{self._name(target)} cannot be placed there: {reason}", "Piledriver, p.120")
         self._put(replace(self._vehicle(target), pose=pose))
         self._piledriven = None
-        self._event(f"{self._active} piledrives {target} to ({pose.x_mm:.0f}, {pose.y_mm:.0f}) facing "
-                    f"{pose.heading_deg:.0f} degrees", "Piledriver, p.120")
+        self._emit(Piledriven(target, self._name(target), self._name(self._active), pose))
         self._next_collision()
 
     def _on_piledrive_declined(self, d: Declare) -> None:
@@ -1275,12 +1522,14 @@ class _Run:
         self._next_collision()
 
     def _on_react(self, d: React) -> None:
+        p = self.prompt
+        assert isinstance(p, ReactPrompt)
         window = self._windows[-1]
         pending = window.collisions[0]
         active, passive = self._participants(pending)
         me, other = (active, passive) if not pending.reactions else (passive, active)
-        if d.reaction not in self.prompt.options:
-            raise IllegalChoice(f"{me.id} may not declare a {d.reaction.value} here", "Piledriver, p.120")
+        if d.reaction not in p.reactions:
+            raise IllegalChoice(f"{self._name(me.id)} may not declare a {d.reaction.value} here", "Piledriver, p.120")
         check_reaction(me, other, pending.contact.orientation, d.reaction)
         self._set_first(window, replace(pending, reactions=(*pending.reactions, d.reaction)))
         self._next_collision()
@@ -1288,26 +1537,37 @@ class _Run:
     def _resolve(self, pending: Pending) -> None:
         active, passive = self._participants(pending)
         ra, rp = pending.reactions
-        out = resolve_collision(active, passive, pending.contact.orientation, ra, rp, self.dice)
-        self._event(
-            f"collision {active.id} / {passive.id}: {out.orientation.value}, {ra.value} / {rp.value}",
-            "Collisions, p.52-57",
-            (out.active.attack_rolls, out.passive.attack_rolls, out.active.evade_rolls, out.passive.evade_rolls),
-        )
+        orientation = pending.contact.orientation
+        out = resolve_collision(active, passive, orientation, ra, rp, self.dice)
+        self._emit(Collided(
+            active.id, self._name(active.id), passive.id, self._name(passive.id), passive.obstacle, out.orientation,
+            active.edge, passive.edge if not passive.obstacle else "", ra, rp,
+            out.active.attack_rolls, out.passive.attack_rolls, out.active.evade_rolls, out.passive.evade_rolls,
+            smash_dice_why(orientation, active, passive) if ra.smashes else "",
+            smash_dice_why(orientation, passive, active) if rp.smashes and not passive.obstacle else "",
+        ))
         downed = self._downers(active, passive, ra, rp)
-        for side, who in ((out.active, active), (out.passive, passive)):
+        for side, who, them in ((out.active, active, passive), (out.passive, passive, active)):
             if not who.obstacle:
                 self._collided.add(side.id)
                 v = self._vehicle(side.id)
                 hazards = max(0, v.hazards - DOWNERS_DISCARD) if side.id in downed else v.hazards + side.hazards_gained
-                self._put(replace(v, damage=v.damage + side.damage_taken + side.self_damage, hazards=hazards,
-                                  on_fire=v.on_fire or side.on_fire,
-                                  crew_penalty=v.crew_penalty + (DOWNERS_CREW if side.id in downed else 0)))
+                hit = replace(v, damage=v.damage + side.damage_taken + side.self_damage, hazards=hazards,
+                              on_fire=v.on_fire or side.on_fire,
+                              crew_penalty=v.crew_penalty + (DOWNERS_CREW if side.id in downed else 0))
+                self._put(hit)
+                delta = deltas(v, hit)
+                other_side = out.passive if side is out.active else out.active
+                evaded = sum(1 for r in side.evade_rolls if r == 6)
+                self._emit(CollisionDamage(v.id, v.label, self._name(them.id), other_side.hits_dealt,
+                                           min(evaded, other_side.hits_dealt), delta["hull_delta"],
+                                           delta["hazard_delta"], side.on_fire and not v.on_fire, side.self_damage))
                 if side.id in downed:
-                    self._event(f"{side.id} is sedated: discards {DOWNERS_DISCARD} Hazard Tokens, Crew -"
-                                f"{DOWNERS_CREW} until the end of the Gear Phase", "Downers, p.69")
+                    self._emit(Sedated(v.id, v.label))
         if out.removed:
             self.state = replace(self.state, removed_obstacles=self.state.removed_obstacles | set(out.removed))
+            for gone in out.removed:
+                self._emit(ObstacleRemoved(gone, self._name(gone)))
         if not (active.obstacle or passive.obstacle):
             self._uppers(active, passive, ra, rp)
             self._note_slip_away(active, passive, ra, rp, out.orientation)
@@ -1330,9 +1590,10 @@ class _Run:
         for vid in ids:
             v = self._vehicle(vid)
             if v.in_play:
-                self._put(replace(v, gear=min(v.max_gear, v.gear + 1), hazards=v.hazards + UPPERS_HAZARDS))
-        self._event(f"Uppers: {' and '.join(ids)} change up a gear, +{UPPERS_HAZARDS} Hazard Token each",
-                    "Uppers, p.69")
+                up = replace(v, gear=min(v.max_gear, v.gear + 1), hazards=v.hazards + UPPERS_HAZARDS)
+                self._put(up)
+                delta = deltas(v, up)
+                self._emit(UppersGearUp(v.id, v.label, up.gear, delta["gear_delta"], delta["hazard_delta"]))
 
     def _note_slip_away(self, active: Participant, passive: Participant, ra: Reaction, rp: Reaction,
                         orientation: Orientation) -> None:
@@ -1343,7 +1604,7 @@ class _Run:
             v = self._vehicle(me.id)
             if mine is Reaction.EVADE and theirs.smashes and v.has("Slip Away") and me.id not in self._slip_away:
                 self._slip_away.append(me.id)
-                self._event(f"{me.id} may Slip Away after this activation", "Slip Away, p.66")
+                self._emit(SlipAwayEarned(v.id, v.label))
 
     # ------------------------------------------------------------------ attacks (p.30-33, p.42, p.78-82)
 
@@ -1351,18 +1612,41 @@ class _Run:
         v = self._vehicle()
         if not v.in_play or self.referee.distracted(self.state, v.id):
             if v.in_play:
-                self._event(f"{v.id} is Distracted", "Distracted, p.42")
+                self._emit(Distracted(v.id, v.label))
             self._wipeout_step()
             return
         if not weapons_active(v, self.options.course):
-            self._event(f"{v.id}: weapons inactive until Gate 1", "Weapons Inactive Until Gate 1, p.127")
+            self._emit(WeaponsInactive(v.id, v.label))
             self._wipeout_step()
             return
-        self._ask("attacks", v.player, note=f"up to {max_attacks(v.crew_now)} attacks")
+        self.prompt = self._attacks_prompt(v)
+
+    def _attacks_prompt(self, v: VehicleState) -> AttacksPrompt:
+        """Every weapon with ammo and its targets in arc and range now (p.28-31, p.81), Handguns included; every
+        dropped weapon with the edges of its Arc of Fire (p.78)."""
+        weapons = []
+        for mount in [*range(len(v.weapons)), -1]:
+            key, weapon = v.weapon(mount)
+            if weapon.dropped or (weapon.attack_dice == 0 and weapon.dice_by_range is None):
+                continue
+            ammo = v.weapons[mount].ammo if mount >= 0 else None
+            if ammo == 0:
+                continue
+            weapons.append(WeaponChoice(mount, key, weapon.name, ammo, weapon.has_rule("Blitz"),
+                                        weapon.has_rule("Splash")))
+        drops = []
+        for mount, m in enumerate(v.weapons):
+            key, weapon = v.weapon(mount)
+            if weapon.dropped and weapon.template is not None and m.ammo != 0:
+                drops.append(DropChoice(mount, key, weapon.name, DROP_EDGES.get(m.facing, ()), m.ammo))
+        return AttacksPrompt(v.player, v.id, max_attacks(v.crew_now), tuple(weapons), tuple(drops),
+                             v.has("Bombs Away"), Lookahead(self.referee, self.state))
 
     def _on_attacks(self, d: DeclareAttacks) -> None:
         v = self._vehicle()
         self._check_attacks(v, d.attacks, d.drops)
+        if not d.attacks and not d.drops:
+            self._emit(HeldFire(v.id, v.label))
         groups = self._attack_groups(v, d.attacks)
         self._drop_from(0, tuple(d.drops), groups)
 
@@ -1400,11 +1684,11 @@ class _Run:
     def _check_attacks(self, v: VehicleState, attacks: Sequence[Attack], drops: Sequence[Drop] = ()) -> None:
         bombs_away = v.has("Bombs Away")
         if len(attacks) + (0 if bombs_away else len(drops)) > max_attacks(v.crew_now):
-            raise IllegalChoice(f"{v.id} may attack {v.crew_now} times", "Number of Attacks, p.31")
+            raise IllegalChoice(f"{v.label} may attack {v.crew_now} times", "Number of Attacks, p.31")
         mounts = [a.mount for a in attacks if a.mount >= 0] + [dr.mount for dr in drops]
         for m in set(mounts):
             if m >= len(v.weapons):
-                raise IllegalChoice(f"{v.id} has no weapon {m}")
+                raise IllegalChoice(f"{v.label} has no weapon {m}")
             _, weapon = v.weapon(m)
             uses = mounts.count(m)
             if uses > 1 and not weapon.has_rule("Blitz"):
@@ -1413,13 +1697,16 @@ class _Run:
             if ammo is not None and uses > ammo:
                 raise IllegalChoice(f"{weapon.name} has {ammo} Ammo Tokens", "Ammo, Blitz, p.81")
         for a in attacks:
+            if a.mount < -1:
+                raise IllegalChoice(f"{v.label} has no weapon {a.mount}")
             _, weapon = v.weapon(a.mount)
             if weapon.dropped:
                 raise IllegalChoice(f"{weapon.name} is dropped, not fired: declare a Drop", "Dropped Weapons, p.78")
             if weapon.attack_dice == 0 and weapon.dice_by_range is None:
                 raise IllegalChoice(f"{weapon.name} is not supported by the engine yet", f"p.{weapon.page}")
             if self._shot(v.id, a.mount, a.target) is None:
-                raise IllegalChoice(f"{a.target} is not in range and arc of {weapon.name}", "Declare Targets, p.30")
+                raise IllegalChoice(f"{self._name(a.target)} is not in range and arc of {weapon.name}",
+                                    "Declare Targets, p.30")
         if len(drops) > 1 and not bombs_away:
             raise IllegalChoice("only one dropped weapon attacks in an Attack Step", "Dropped Weapons, p.78")
         for dr in drops:
@@ -1427,14 +1714,15 @@ class _Run:
 
     def _check_drop(self, v: VehicleState, dr: Drop) -> None:
         """A dropped weapon with a template, against an edge in its Arc of Fire (p.78; GEOMETRY.md 6)."""
+        if not 0 <= dr.mount < len(v.weapons):
+            raise IllegalChoice(f"{v.label} has no weapon {dr.mount}")
         _, weapon = v.weapon(dr.mount)
         if not weapon.dropped:
             raise IllegalChoice(f"{weapon.name} is not a dropped weapon", "Dropped Weapons, p.78")
         if weapon.template is None:
             raise IllegalChoice(f"{weapon.name} places a model, not supported by the engine yet", f"p.{weapon.page}")
         facing = v.weapons[dr.mount].facing
-        edges = {"rear": ("rear",), "side": ("left", "right"), "turret": ("rear", "left", "right")}.get(facing, ())
-        if dr.edge not in edges:
+        if dr.edge not in DROP_EDGES.get(facing, ()):
             raise IllegalChoice(f"a {facing}-mounted {weapon.name} cannot drop against the {dr.edge} edge",
                                 "Dropped Weapons, p.78; Arcs of Fire, p.29")
         try:
@@ -1458,22 +1746,28 @@ class _Run:
             return
         rolled: list[tuple[str, Weapon, tuple[int, ...]]] = []
         cover = False
+        names = []
         for a, spends in entries:
             key, weapon = v.weapon(a.mount)
             shot = self._shot(v.id, a.mount, target) or Shot(target, False, weapon.range)
             cover = cover or shot.cover
             rolled.append((key, weapon, self.dice.roll_d6(attack_dice(weapon, shot.range_band))))
+            names.append(weapon.name)
             if spends:
                 v = self._spend_ammo(v, a.mount)
         self._put(v)
         result = resolve_against(rolled, self.dice.roll_d6(evade_dice(t.gear)), cover=cover)
-        self._event(f"{v.id} attacks {target}: {result.total_hits} hits, {result.effects.damage} damage",
-                    "Attack Step, p.30-33", (result.attack_rolls, result.evade_rolls))
-        self._hit(t, result.effects)
+        t = self._vehicle(target)
+        hit = self._hit(t, result.effects)
+        delta = deltas(t, hit)
+        self._emit(Attacked(v.id, v.label, t.id, t.label, tuple(names), result.attack_rolls, result.evade_rolls,
+                            result.total_hits, result.effects.damage, cover, delta["hull_delta"],
+                            delta["hazard_delta"], hit.on_fire and not t.on_fire))
 
-    def _hit(self, t: VehicleState, fx: HitEffects) -> None:
-        self._put(replace(t, damage=t.damage + fx.damage, hazards=t.hazards + fx.hazards,
-                          on_fire=t.on_fire or fx.on_fire))
+    def _hit(self, t: VehicleState, fx: HitEffects) -> VehicleState:
+        hit = replace(t, damage=t.damage + fx.damage, hazards=t.hazards + fx.hazards, on_fire=t.on_fire or fx.on_fire)
+        self._put(hit)
+        return hit
 
     # ------------------------------------------------------------------ dropped weapons (p.78-80)
 
@@ -1487,7 +1781,7 @@ class _Run:
         template = DroppedTemplate(f"drop-{self.state.drops_made + 1}", key, weapon.template, report.pose, v.id,
                                    v.player)
         self.state = self.state.with_dropped(template)
-        self._event(f"{v.id} drops {weapon.name} ({template.id}) at its {dr.edge} edge", "Dropped Weapons, p.78")
+        self._emit(WeaponDropped(v.id, v.label, weapon.name, template.id, dr.edge))
         for victim in report.under:
             self._trigger_dropped(victim, (template.id,))
         self._wrecks_then(then)
@@ -1510,10 +1804,11 @@ class _Run:
             rolls = self.dice.roll_d6(weapon.attack_dice)
             result = resolve_against([(template.weapon, weapon, rolls)], self.dice.roll_d6(evade_dice(v.gear)))
             self.state = self.state.without_dropped(tid)
-            self._event(f"{weapon.name} ({tid}) attacks {v.id}: {result.total_hits} hits, "
-                        f"{result.effects.damage} damage; the template is removed",
-                        "Dropped Weapons, p.78-79", (result.attack_rolls, result.evade_rolls))
-            self._hit(v, result.effects)
+            hit = self._hit(v, result.effects)
+            delta = deltas(v, hit)
+            self._emit(DropAttacked(weapon.name, tid, v.id, v.label, result.attack_rolls, result.evade_rolls,
+                                    result.total_hits, result.effects.damage, delta["hull_delta"],
+                                    delta["hazard_delta"], hit.on_fire and not v.on_fire))
 
     # ------------------------------------------------------------------ wipeouts (p.34-35)
 
@@ -1532,7 +1827,7 @@ class _Run:
             (roll,) = self.dice.roll_d6(1)
             plan = plan_wipeout(v.gear, roll, roll_cage=v.has("Roll Cage"),
                                 articulated=v.has("Articulated"), ponderous=v.has("Ponderous"))
-            self._event(f"{vid} wipes out; Flip check {roll} in Gear {v.gear}", "Wipeout, p.34", (roll,))
+            self._emit(WipedOut(vid, v.label, roll, v.gear, plan.flipped or plan.jackknife))
             if plan.flipped:
                 self._flip(vid, plan)
             elif plan.jackknife:
@@ -1542,31 +1837,37 @@ class _Run:
             return
         self._end_activation()
 
+    def _ask_lose_control(self, vid: str, jackknife: bool) -> None:
+        v = self._vehicle(vid)
+        self._wiped = vid
+        self.prompt = LoseControlPrompt(next_player(v.player, len(self.state.players)), vid, v.pose.heading_deg,
+                                        jackknife)
+
     def _jackknife(self, vid: str, plan: WipeoutPlan) -> None:
         """A Jackknife instead of a Flip (p.119): the player to the left pivots it (a Collision Window), then
         the Crunch, 4D6 against itself that cannot be Evaded. The trailer is not a separate piece here, so
         Swing Trailer has nothing to hinge."""
-        v = self._vehicle(vid)
-        self._event(f"{vid} jackknifes", "Jackknife, p.119")
-        self._wiped = vid
+        self._emit(Jackknifed(vid, self._name(vid)))
         self._after_lose = Crunch(vid, plan)
-        self._ask("lose_control", next_player(v.player, len(self.state.players)), note=vid)
+        self._ask_lose_control(vid, jackknife=True)
 
     def _crunch(self, vid: str, plan: WipeoutPlan) -> None:
         w = self._vehicle(vid)
         if w.in_play:
             rolls = self.dice.roll_d6(JACKKNIFE_CRUNCH_DICE)
             hits = count_hits(rolls)
-            self._put(replace(w, damage=w.damage + hits))
-            self._event(f"{vid} crunches: {hits} hits on itself", "Jackknife, p.119", (rolls,))
+            crunched = replace(w, damage=w.damage + hits)
+            self._put(crunched)
+            self._emit(Crunched(vid, w.label, rolls, deltas(w, crunched)["hull_delta"]))
         self._after_lose = Go(Point.NEXT_WIPEOUT)
         self._wrecks_then(AfterFlip(vid, plan))
 
     def _flip(self, vid: str, plan: WipeoutPlan) -> None:
         """A Flip: 2 hits that cannot be Evaded (a wreck skids to a halt instead), then the forced move (p.35)."""
         v = self._vehicle(vid)
-        self._put(replace(v, damage=v.damage + plan.flip_hits))
-        self._event(f"{vid} flips: {plan.flip_hits} hits", "Flip, p.35")
+        flipped = replace(v, damage=v.damage + plan.flip_hits)
+        self._put(flipped)
+        self._emit(Flipped(vid, v.label, deltas(v, flipped)["hull_delta"]))
         self._wrecks_then(FlipMove(vid, plan))
 
     def _flip_move(self, vid: str, plan: WipeoutPlan) -> None:
@@ -1575,7 +1876,8 @@ class _Run:
             self._next_wipeout()
             return
         report = self.referee.forced_move(self.state, vid, "medium_straight", ignore_obstructions=True)
-        self._apply_report(vid, report, surfaces=False)
+        self._apply_report(vid, report, how="flips over", ref="Flip, p.35", template="medium_straight",
+                           surfaces=False)
         self._window(vid, report, AfterFlip(vid, plan))
 
     def _after_flip(self, vid: str, plan: WipeoutPlan) -> None:
@@ -1584,20 +1886,32 @@ class _Run:
         if not v.in_play:
             self._next_wipeout()
             return
-        self._put(replace(v, gear=1, hazards=0))
+        reset = replace(v, gear=1, hazards=0)
+        self._put(reset)
+        delta = deltas(v, reset)
+        self._emit(WipeoutReset(vid, v.label, delta["hazard_delta"], delta["gear_delta"]))
         if plan.lose_control:
-            self._wiped = vid
-            self._ask("lose_control", next_player(v.player, len(self.state.players)), note=vid)
+            self._ask_lose_control(vid, jackknife=False)
             return
         self._next_wipeout()
 
     def _on_lose_control(self, d: LoseControl) -> None:
-        report = self.referee.pivot(self.state, self._wiped, d.heading_deg)
-        self._apply_report(self._wiped, report, surfaces=False)
+        p = self.prompt
+        assert isinstance(p, LoseControlPrompt)
+        if not math.isfinite(d.heading_deg):
+            raise IllegalChoice("a facing must be a number of degrees", "Lose Control, p.35")
+        vid = self._wiped
+        report = self.referee.pivot(self.state, vid, d.heading_deg)
         jackknife = isinstance(self._after_lose, Crunch)
-        self._event(f"{self._wiped} {'is pivoted' if jackknife else 'loses control'}",
-                    "Jackknife, p.119" if jackknife else "Lose Control, p.35")
-        self._window(self._wiped, report, self._after_lose)
+        requested = (d.heading_deg - self._vehicle(vid).pose.heading_deg + 180.0) % 360.0 - 180.0
+        self._apply_report(vid, report, how="is turned",
+                           ref="Jackknife, p.119" if jackknife else "Lose Control, p.35", requested=requested,
+                           surfaces=False)
+        stopped = tuple(self._name(c.other_id) for c in report.contacts) + tuple(
+            self._name(i) for i in report.stopped_by)
+        self._emit(LostControl(vid, self._name(vid), self._player(p.player), d.heading_deg % 360.0,
+                               report.pose.heading_deg, stopped, jackknife))
+        self._window(vid, report, self._after_lose)
 
     def _end_activation(self) -> None:
         if self._pass_pole_then(Go(Point.END_ACTIVATION)):
@@ -1615,8 +1929,8 @@ class _Run:
             vid = self._slip_away.pop(0)
             v = self._vehicle(vid)
             if v.in_play:
-                self._declare(v.player, "Slip Away, p.66", ("yes", "no"), SlipAway(vid),
-                              f"{vid}: take a free activation now?")
+                self._ask_declare(v.player, v.id, "Slip Away, p.66", f"{v.label}: take a free activation now?",
+                                  ("yes", "no"), SlipAway(vid))
                 return True
         self._slip_away.clear()
         return False
@@ -1628,7 +1942,7 @@ class _Run:
             return
         self._active = vid
         self._free = True
-        self._event(f"{vid} slips away: a free activation that does not count as its activation", "Slip Away, p.66")
+        self._emit(Activated(vid, self._name(vid), self.state.round.gear_phase, free=True))
         self._begin_activation()
 
     # ------------------------------------------------------------------ wrecks (p.43-44)
@@ -1649,10 +1963,8 @@ class _Run:
         self._wrecking.add(vid)
         self._collided.discard(vid)
         report = self.referee.forced_move(self.state, vid, SKID_TO_A_HALT, ignore_obstructions=False)
-        self._apply_report(vid, report, surfaces=False)
-        if report.contacts:
-            self._event(f"{vid} skids to a halt into {', '.join(c.other_id for c in report.contacts)}",
-                        "Skid to a Halt, p.43")
+        self._apply_report(vid, report, how="skids to a halt", ref="Skid to a Halt, p.43", template=SKID_TO_A_HALT,
+                           surfaces=False)
         self._queue(vid, report.contacts, WreckFinish(vid, in_collision, then))
 
     def _wreck_finish(self, vid: str, in_collision: bool, then: Resume) -> None:
@@ -1661,32 +1973,84 @@ class _Run:
         (roll,) = self.dice.roll_d6(1)
         plan = plan_wreck(v.weight, roll, v.ammo_tokens, infinite_ammo=v.has("Jet Engine"), in_collision=in_collision)
         status = Status.WRECK if plan.stays_as_wreck else Status.REMOVED
-        self._put(replace(v, gear=1, hazards=0, status=status))
+        wreck = replace(v, gear=1, hazards=0, status=status)
+        self._put(wreck)
         self._wrecking.discard(vid)
-        self._event(f"{vid} is Wrecked; Explosion check {roll}", "Getting Wrecked, p.43", (roll,))
+        delta = deltas(v, wreck)
+        self._emit(Wrecked(vid, v.label, roll, plan.exploded, plan.stays_as_wreck, delta["hazard_delta"],
+                           delta["gear_delta"]))
         if self.options.audience_votes:
             self.state = replace(self.state, votes=gain_for_wreck(self.state.votes, v.player))
-            self._event(f"{self.state.players[v.player]} gains an Audience Vote", "Audience Votes, p.88")
+            self._emit(VotesGained(v.player, self._player(v.player), 1, f"{v.label} was wrecked"))
         if plan.exploded:
             self._explode(vid, v.weight, then)
         else:
             self._resume(then)
 
     def _explode(self, vid: str, weight: Weight, then: Resume) -> None:
-        self._event(f"{vid} explodes", "Explosions, p.44")
         for target_id in self.referee.within_medium(self.state, vid):
             t = self._vehicle(target_id)
             if not t.in_play:
                 continue
             rolls = self.dice.roll_d6(explosion_dice(weight))
             hits = sum(1 for r in rolls if r >= 4) + sum(1 for r in rolls if r == 6)
-            saved = sum(1 for r in self.dice.roll_d6(evade_dice(t.gear)) if r == 6)
+            evades = self.dice.roll_d6(evade_dice(t.gear))
+            saved = sum(1 for r in evades if r == 6)
             taken = max(0, hits - saved)
-            self._put(replace(t, damage=t.damage + taken, hazards=t.hazards + taken))
+            hit = replace(t, damage=t.damage + taken, hazards=t.hazards + taken)
+            self._put(hit)
+            delta = deltas(t, hit)
+            self._emit(ExplosionHit(t.id, t.label, self._name(vid), rolls, evades, delta["hull_delta"],
+                                    delta["hazard_delta"]))
         self._wrecks_then(then)
 
 
 # --------------------------------------------------------------------------- questions the prompt needs
+
+
+def template_options(permissions: PermissionTable, gear: int, full_throttle: bool, zero_crew: bool,
+                     articulated: bool, name: str) -> tuple[TemplateOption, ...]:
+    """Every movement template with how it counts in ``gear`` (p.17-18, p.38, p.40), the Hazard Tokens it
+    costs (Articulated p.118) and why a refused one is refused; ``name`` is the vehicle's, for the reason."""
+    options = []
+    for t in MOVEMENT_TEMPLATES:
+        m = manoeuvre(permissions, t, gear, full_throttle=full_throttle, zero_crew=zero_crew)
+        straight = t in STRAIGHTS
+        hazards = m.hazard_tokens + (ARTICULATED_TURN_HAZARDS if articulated and not straight else 0)
+        reason, page = "", ""
+        if not m.permitted:
+            base = manoeuvre(permissions, t, gear, full_throttle=full_throttle)
+            reason = (f"{name} has no Crew left: only Hazardous templates" if zero_crew and base.permitted
+                      else f"not permitted in Gear {gear}")
+            page = "p.17-18"
+        options.append(TemplateOption(t, m, not straight, hazards if m.permitted else 0, reason, page))
+    return tuple(options)
+
+
+DROP_EDGES: dict[str, tuple[Literal["rear", "left", "right"], ...]] = {
+    "rear": ("rear",), "side": ("left", "right"), "turret": ("rear", "left", "right")}
+"""The edges a dropped weapon of each mount facing may go against (p.78, Arcs of Fire p.29)."""
+
+
+def deltas(before: VehicleState, after: VehicleState) -> dict[str, int]:
+    """How a change moved a vehicle's Hull Points, Hazard Tokens and gear."""
+    return {"hull_delta": after.hull_points - before.hull_points, "hazard_delta": after.hazards - before.hazards,
+            "gear_delta": after.gear - before.gear}
+
+
+def summaries(state: GameState) -> tuple[VehicleSummary, ...]:
+    """Every vehicle's dashboard."""
+    return tuple(VehicleSummary(v.id, v.label, v.player, v.hull_points, v.hazards, v.gear, v.status.value)
+                 for v in state.vehicles)
+
+
+def _spend_words(s: SpendShift, roll: SkidRoll) -> str:
+    if s.use is ShiftUse.CANCEL and s.die is not None and 0 <= s.die < len(roll.faces):
+        return f"cancel a {roll.faces[s.die].value.title()}"
+    return s.use.value.replace("_", " ")
+
+
+
 
 
 def open_grid_slots(state: GameState, referee: Referee, taken: dict[int, str], player: int) -> tuple[int, ...]:
@@ -1715,6 +2079,10 @@ def _participant(v: VehicleState, edge: str) -> Participant:
     )
 
 
+Event = GameEvent
+"""Kept for older readers: an event of the log."""
+
 __all__ = [
-    "EngineState", "Event", "Options", "Rules", "Step", "start", "step", "Course", "open_grid_slots", "find_shot",
+    "EngineState", "Event", "GameEvent", "Options", "Rules", "Step", "start", "step", "Course", "open_grid_slots",
+    "find_shot", "deltas", "summaries",
 ]

@@ -14,11 +14,12 @@ list of decisions).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from simulator.errors import IllegalChoice
-from simulator.gaslands.decisions import ChooseTemplate, Decision, Prompt
+from simulator.gaslands.decisions import ChooseTemplate, Decision
 from simulator.gaslands.dice import DiceSource, SeededDice
 from simulator.gaslands.engine import (
     DEFAULT_OPTIONS,
@@ -31,6 +32,7 @@ from simulator.gaslands.engine import (
     step,
 )
 from simulator.gaslands.permitted import PermissionTable
+from simulator.gaslands.prompts import Prompt
 from simulator.gaslands.referee import Contact, Referee
 from simulator.gaslands.skid import SkidRoll
 from simulator.gaslands.state import GameState, VehicleState
@@ -115,6 +117,17 @@ class Game:
         self.history.redo()
         self._after_move()
         return self
+
+    def fork(self) -> Game:
+        """An independent copy at the same point (its own history and dice): deciding in one leaves the other.
+
+        Costs a copy of the history's list, not a replay.
+        """
+        other = copy.copy(self)
+        other.history = self.history.copy()
+        other.dice = copy.deepcopy(self.dice)
+        other._log = None
+        return other
 
     def _after_move(self) -> None:
         self.dice.restore(self.history.current.dice)

@@ -12,12 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from shapely.geometry import Polygon
+
 from simulator.gaslands.collisions import Orientation
 from simulator.gaslands.decisions import DropEdge, Side
 from simulator.gaslands.grid import FINGER_WIDTH_MM, StartingLine, slot_pose
+from simulator.gaslands.race import Course
 from simulator.gaslands.state import GameState
 from simulator.geometry.dropped import drop_pose, max_offset_mm
+from simulator.geometry.path import Path
 from simulator.geometry.pose import TOUCH_MM, Pose, footprint
+from simulator.geometry.table import Table
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,8 @@ class Contact:
     obstacle: bool = False
     obstacle_weight: str = "heavyweight"
     destructible: bool = False
+    other_name: str = ""
+    """The obstacle's label (``"rock"``), for the log; vehicles are named by the game state."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,13 @@ class MoveReport:
     ``dropped``: ids of the dropped weapon templates that the movement
     template or the Final Position overlaps, top of the stack first (p.78);
     ``dropped_touched``: those it touches (a superset; Smoke, p.80).
+    ``path``: the path driven (centre and heading along it), for drawing and
+    animating; None for a turn on the spot. ``turned_deg``: how far a Spin,
+    Pivot or Lose Control turned (counter-clockwise positive), and
+    ``stopped_by`` what it stopped against without a Collision (p.24, p.35).
+    ``finish_touch``: the vehicle touched the Finish Line while driving forward
+    across it; ``finish_point``: where its centre crossed the line (between the
+    posts, travelling away from the Starting Line), None if it did not (p.62).
     """
 
     pose: Pose
@@ -73,6 +87,11 @@ class MoveReport:
     removed: tuple[str, ...] = ()
     dropped: tuple[str, ...] = ()
     dropped_touched: tuple[str, ...] = ()
+    path: Path | None = None
+    turned_deg: float | None = None
+    stopped_by: tuple[str, ...] = ()
+    finish_touch: bool = False
+    finish_point: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -156,6 +175,31 @@ class Referee(Protocol):
         Short range of ``origin``, on the table, overlapping nothing and not touching ``away_from``."""
         ...
 
+    def name_of(self, piece_id: str) -> str:
+        """A piece of terrain's name for the log (its label, e.g. ``"rock"``); the id if it has none."""
+        ...
+
+    def terrain(self) -> Table | None:
+        """The table without its vehicles (obstacles, surfaces, gates, lines), or None for an open table."""
+        ...
+
+    def dropped_polygon(self, template: str, pose: Pose) -> Polygon:
+        """A dropped template's outline on the table (p.78), for drawing it."""
+        ...
+
+    def nominal(self, state: GameState, vehicle_id: str, plan: MovePlan) -> Pose:
+        """Where the template alone would put the vehicle, nothing in the way (a cheap preview, p.25)."""
+        ...
+
+    def short_range_mm(self) -> float:
+        """The length of Short range (p.28), for placements within it (Piledriver, p.120)."""
+        ...
+
+    def race_order(self, state: GameState, course: Course) -> tuple[str, ...]:
+        """Vehicles in play from first to last in the race: more gates passed first, then nearest the line
+        they race to next (Runners Up, p.128)."""
+        ...
+
 
 NOMINAL_LENGTH_MM: dict[str, float] = {
     "short_straight": 60.0,
@@ -192,14 +236,15 @@ class OpenTableReferee:
         return MoveReport(moved)
 
     def spin(self, state: GameState, vehicle_id: str, angle_deg: float) -> MoveReport:
-        return MoveReport(state.vehicle(vehicle_id).pose.turned(angle_deg))
+        return MoveReport(state.vehicle(vehicle_id).pose.turned(angle_deg), turned_deg=angle_deg)
 
     def forced_move(self, state: GameState, vehicle_id: str, template: str, *, ignore_obstructions: bool) -> MoveReport:
         return MoveReport(state.vehicle(vehicle_id).pose.ahead(NOMINAL_LENGTH_MM[template]))
 
     def pivot(self, state: GameState, vehicle_id: str, heading_deg: float) -> MoveReport:
         p = state.vehicle(vehicle_id).pose
-        return MoveReport(Pose(p.x_mm, p.y_mm, heading_deg % 360.0))
+        turned = (heading_deg - p.heading_deg + 180.0) % 360.0 - 180.0
+        return MoveReport(Pose(p.x_mm, p.y_mm, heading_deg % 360.0), turned_deg=turned)
 
     def shots(self, state: GameState, attacker_id: str, mount: int) -> tuple[Shot, ...]:
         return tuple(Shot(v.id) for v in state.vehicles if v.in_play and v.id != attacker_id)
@@ -240,6 +285,24 @@ class OpenTableReferee:
                       ignoring: tuple[str, ...]) -> MoveReport:
         v = state.vehicle(vehicle_id)
         return self.move(state.with_vehicle(replace(v, pose=start)), vehicle_id, plan)
+
+    def name_of(self, piece_id: str) -> str:
+        return piece_id
+
+    def terrain(self) -> Table | None:
+        return None
+
+    def dropped_polygon(self, template: str, pose: Pose) -> Polygon:
+        return footprint(pose.ahead(NOMINAL_NEAR_EDGE_MM), 2 * NOMINAL_NEAR_EDGE_MM, 2 * NOMINAL_NEAR_EDGE_MM)
+
+    def nominal(self, state: GameState, vehicle_id: str, plan: MovePlan) -> Pose:
+        return self.move(state, vehicle_id, plan).pose
+
+    def short_range_mm(self) -> float:
+        return NOMINAL_LENGTH_MM["short_straight"]
+
+    def race_order(self, state: GameState, course: Course) -> tuple[str, ...]:
+        return tuple(v.id for v in sorted((v for v in state.vehicles if v.in_play), key=lambda v: -v.gates_passed))
 
     def place(self, state: GameState, vehicle_id: str, pose: Pose, origin: Pose, away_from: str) -> str:
         v = state.vehicle(vehicle_id)

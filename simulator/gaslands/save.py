@@ -28,7 +28,7 @@ replay, raises :class:`~simulator.errors.InputFileError` naming the key.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, fields, is_dataclass
+from dataclasses import asdict, dataclass, fields, is_dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,7 @@ from simulator.atomic import write_text_atomic
 from simulator.errors import IllegalChoice, InputFileError, Problem
 from simulator.gaslands.decisions import Decision
 from simulator.gaslands.dice import SeededDice
-from simulator.gaslands.game import Event, Game, Options, Origin
+from simulator.gaslands.game import Game, Options, Origin
 from simulator.gaslands.race import Course
 from simulator.gaslands.setup import options_for, starting_state
 from simulator.gaslands.table_referee import TableReferee
@@ -103,7 +103,7 @@ def to_json(game: Game) -> dict[str, object]:
         "seed": game.origin.seed,
         "options": encode_options(game.options),
         "decisions": [encode_decision(d) for d in game.decisions],
-        "log": [{"text": e.text, "rule": e.rule, "dice": _plain(e.dice)} for e in game.log],
+        "log": [e.to_json() for e in game.log],
     }
 
 
@@ -148,10 +148,19 @@ def load(path: Path) -> Game:
     return from_json(document, str(path))
 
 
-def saved_log(path: Path) -> list[Event]:
+@dataclass(frozen=True)
+class SavedEvent:
+    """An event as a save file stores it (for reading without replaying): its text, rule and JSON."""
+
+    text: str
+    rule: str
+    data: dict[str, Any]
+
+
+def saved_log(path: Path) -> list[SavedEvent]:
     """The event log stored in a save file, without replaying it."""
     document = json.loads(Path(path).read_text(encoding="utf-8"))
-    return [Event(e["text"], e.get("rule", ""), tuple(e.get("dice", ()))) for e in document.get("log", [])]
+    return [SavedEvent(str(e.get("text", "")), str(e.get("rule", "")), e) for e in document.get("log", [])]
 
 
 def at_activation_boundary(game: Game) -> bool:

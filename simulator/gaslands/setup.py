@@ -100,7 +100,8 @@ def initial_state(scenario: Scenario, seed: int) -> GameState:
         mounts = tuple(Mount.fitted(w.type, w.arc) for w in v.weapons)
         state = VehicleState.new(v.id, ids.index(v.player), v.type, piece.pose, mounts)
         state = replace(state, length_mm=piece.length_mm, width_mm=piece.width_mm,
-                        gear=min(v.gear, state.max_gear), hazards=v.hazard_tokens, reversing=v.reversing)
+                        gear=min(v.gear, state.max_gear), hazards=v.hazard_tokens, reversing=v.reversing,
+                        name=v.name or v.id)
         if v.hull is not None:
             state = replace(state, hull=max(1, v.hull))
         vehicles.append(state)

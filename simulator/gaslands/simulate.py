@@ -20,15 +20,16 @@ from pathlib import Path
 from tqdm import tqdm
 
 from simulator.gaslands.bots import Bot, Navigator, play_bot_game
-from simulator.gaslands.game import Event, Game, Options
+from simulator.gaslands.events import Collided, GameEvent, WipedOut, Wrecked
+from simulator.gaslands.game import Game, Options
 from simulator.gaslands.setup import new_game, options_for
 from simulator.scenario.loader import Scenario, load_scenario
 
 ROUND_LIMIT = 30
 """A simulated game that has not ended after this many rounds is stopped and reported as unfinished."""
 
-COUNTED_RULES = {"collisions": "Collisions,", "wipeouts": "Wipeout,", "wrecks": "Getting Wrecked,"}
-"""Log events counted in the summary, by the start of their rule reference."""
+COUNTED: dict[str, type[GameEvent]] = {"collisions": Collided, "wipeouts": WipedOut, "wrecks": Wrecked}
+"""Events counted in the summary, by kind."""
 
 
 @dataclass
@@ -49,7 +50,7 @@ class Summary:
         """Count one finished (or stopped) game."""
         self.games += 1
         self.rounds += min(game.state.round.round_no, ROUND_LIMIT)
-        if game.state.winner is None and "round limit" in game.prompt.note:
+        if game.state.winner is None and game.state.round.round_no > ROUND_LIMIT:
             self.unfinished += 1
         elif game.state.winner is None:
             self.no_winner += 1
@@ -67,17 +68,17 @@ class Summary:
         out.append(f"no winner (every vehicle out): {self.no_winner}")
         out.append(f"unfinished (round limit {ROUND_LIMIT}): {self.unfinished}")
         out.append(f"mean rounds: {self.rounds / n:.2f}")
-        for key in COUNTED_RULES:
+        for key in COUNTED:
             out.append(f"{key}: {self.counts[key] / n:.2f} per game ({self.counts[key]} in all)")
         return out
 
 
-def count_events(log: Sequence[Event]) -> Counter[str]:
+def count_events(log: Sequence[GameEvent]) -> Counter[str]:
     """Collisions, wipeouts and wrecks in a game log."""
     counts: Counter[str] = Counter()
     for event in log:
-        for key, prefix in COUNTED_RULES.items():
-            if event.rule.startswith(prefix):
+        for key, kind in COUNTED.items():
+            if isinstance(event, kind):
                 counts[key] += 1
     return counts
 

@@ -74,6 +74,13 @@ class VehicleState:
     crew_penalty: int = 0
     gates_passed: int = 0
     glued: bool = False
+    name: str = ""
+    """The vehicle's name for people (the scenario's ``name``, else its id)."""
+
+    @property
+    def label(self) -> str:
+        """The name to show: :attr:`name`, else the id."""
+        return self.name or self.id
 
     @classmethod
     def new(
@@ -166,6 +173,8 @@ class GameState:
     drops_made: int = 0
     gates_led: int = 0
     """The most gates any vehicle has passed this game (who is first through a gate, Catch Up, p.127)."""
+    winner_vehicle: str = ""
+    """The vehicle whose crossing won the race (p.62, p.128); empty if none did."""
 
     def undeployed(self, player: int | None = None) -> tuple[VehicleState, ...]:
         """Vehicles still waiting for a Starting Grid slot (p.126), of ``player`` or of anyone."""

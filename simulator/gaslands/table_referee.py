@@ -48,12 +48,12 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Protocol
 
-import shapely
 from shapely.geometry import Polygon
 
 from simulator.gaslands.collisions import Orientation
 from simulator.gaslands.decisions import DropEdge
 from simulator.gaslands.grid import FINGER_WIDTH_MM, slot_pose, starting_line
+from simulator.gaslands.race import Course, standings
 from simulator.gaslands.referee import Contact, DropReport, MovePlan, MoveReport, Shot
 from simulator.gaslands.state import GameState, Status, VehicleState
 from simulator.gaslands.tables import Weapon, load_vehicle_types
@@ -67,6 +67,7 @@ from simulator.geometry.dropped import (
     touched_templates,
     under,
 )
+from simulator.geometry.lines import centre_crossing
 from simulator.geometry.movement import (
     Collision,
     MoveResult,
@@ -164,6 +165,34 @@ def table_for(base: Table, state: GameState) -> Table:
     kept = tuple(o for o in base.obstacles if o.id not in state.removed_obstacles)
     posts = tuple(p for g in base.gates for p in g.posts())
     return replace(base, vehicles=pieces, obstacles=kept + posts + wrecks, gates=())
+
+
+def may_reach(gate: Gate, ends: tuple[tuple[float, float], tuple[float, float]], travel_mm: float,
+              half_mm: float) -> bool:
+    """Whether a vehicle whose centre travels ``travel_mm`` from ``ends[0]`` to ``ends[1]`` (along any path)
+    could come within ``half_mm`` of ``gate``'s line.
+
+    Every point of such a path lies in the ellipse with those foci whose distances add up to ``travel_mm``;
+    a point of the line within ``half_mm`` of the path therefore has distances to the foci adding up to at
+    most ``travel_mm + 2 * half_mm``. That sum is convex along the line, so its least value is found by a
+    ternary search. False means the line is certainly out of reach (then no gate test is needed).
+    """
+    (sx, sy), (ex, ey) = ends
+    (ax, ay), (bx, by) = gate.post_a, gate.post_b
+    limit = travel_mm + 2.0 * half_mm
+
+    def total(t: float) -> float:
+        x, y = ax + t * (bx - ax), ay + t * (by - ay)
+        return math.hypot(x - sx, y - sy) + math.hypot(x - ex, y - ey)
+
+    lo, hi = 0.0, 1.0
+    for _ in range(40):
+        m1, m2 = lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0
+        if total(m1) <= total(m2):
+            hi = m2
+        else:
+            lo = m1
+    return min(total(0.0), total(1.0), total((lo + hi) / 2.0)) <= limit + 1e-6
 
 
 def finish_gate(table: Table) -> Gate | None:
@@ -289,16 +318,20 @@ class TableReferee:
         move = Move(plan.template, plan.direction, plan.reverse, plan.slide, plan.slide_facing)
         return place(self.template_set, v.pose, v.length_mm, v.width_mm, move).final_position
 
-    def _lines_crossed(self, table: Table, piece: VehiclePiece, path: Path) -> tuple[bool, tuple[str, ...]]:
-        """(Finish Line crossed, gates touched in their direction in order) along ``path`` (p.62, p.127)."""
-        reach = path.travel_mm + half_diagonal_mm(piece.length_mm, piece.width_mm) + 1.0
-        start = shapely.Point(piece.pose.x_mm, piece.pose.y_mm)
-        near = tuple(g for g in self.gates if g.line.distance(start) <= reach)
+    def _lines_crossed(self, table: Table, piece: VehiclePiece, path: Path
+                       ) -> tuple[bool, tuple[str, ...], tuple[float, float] | None]:
+        """(Finish Line touched while driving across it, gates touched in their direction in order, where the
+        centre crossed the Finish Line) along ``path`` (p.62, p.127)."""
+        half = half_diagonal_mm(piece.length_mm, piece.width_mm) + 1.0
+        ends = ((path.start.x_mm, path.start.y_mm), (path.end.x_mm, path.end.y_mm))
+        near = tuple(g for g in self.gates if may_reach(g, ends, path.travel_mm, half))
         gates = gates_passed(self._with_gates(table, near), path, piece) if near else ()
-        crossed = False
-        if self.finish is not None and self.finish.line.distance(start) <= reach:
+        crossed, point = False, None
+        if self.finish is not None and may_reach(self.finish, ends, path.travel_mm, half):
             crossed = bool(gates_passed(self._with_gates(table, (self.finish,)), path, piece))
-        return crossed, gates
+            if crossed:  # the centre cannot cross the line unless the vehicle touched it going across
+                point = centre_crossing(path, self.finish.post_a, self.finish.post_b, self.finish.direction)
+        return crossed, gates, point
 
     def _with_gates(self, table: Table, gates: tuple[Gate, ...]) -> Table:
         """``table`` with ``gates`` (kept while ``table`` is the current one)."""
@@ -311,7 +344,7 @@ class TableReferee:
 
     def _report(self, table: Table, vehicle_id: str, result: MoveResult, *, forward: bool) -> MoveReport:
         piece = table.vehicle(vehicle_id)
-        crossed, gates = self._lines_crossed(table, piece, result.path) if forward else (False, ())
+        crossed, gates, point = self._lines_crossed(table, piece, result.path) if forward else (False, (), None)
         dropped, touched = self._touched(result.placed.movement_polygon, result.final, piece)
         return MoveReport(
             pose=result.final,
@@ -324,6 +357,9 @@ class TableReferee:
             removed=result.removed,
             dropped=dropped,
             dropped_touched=touched,
+            path=result.path,
+            finish_touch=crossed,
+            finish_point=point,
         )
 
     def _contact(self, table: Table, c: Collision) -> Contact:
@@ -331,7 +367,8 @@ class TableReferee:
             return Contact(c.with_id, Orientation(c.orientation), c.active_edge, c.passive_edge)
         obstacle = table.obstacle(c.with_id)
         return Contact(c.with_id, Orientation(c.orientation), c.active_edge, "front", obstacle=True,
-                       obstacle_weight=obstacle.weight, destructible=obstacle.destructible)
+                       obstacle_weight=obstacle.weight, destructible=obstacle.destructible,
+                       other_name=obstacle.label or obstacle.id)
 
     def forced_move(self, state: GameState, vehicle_id: str, template: str, *, ignore_obstructions: bool) -> MoveReport:
         """A forced move straight ahead (p.39): a Flip ignores obstructions (p.35), a skid to a halt not (p.43)."""
@@ -343,11 +380,12 @@ class TableReferee:
         result = resolve_move(alone, vehicle_id, Move(template), self.template_set)
         u = self._clear_back(table, piece, result.path)
         pose = result.path.pose_at(u).normalised()
-        crossed, gates = self._lines_crossed(table, piece, truncated(result.path, u))
+        driven = truncated(result.path, u)
+        crossed, gates, point = self._lines_crossed(table, piece, driven)
         dropped, touched = self._touched(result.placed.movement_polygon, pose, piece)
         return MoveReport(pose, disqualified=result.disqualified, crossed_finish=crossed, gates=gates,
                           contacts=self._landing_contacts(table, piece, pose), dropped=dropped,
-                          dropped_touched=touched)
+                          dropped_touched=touched, path=driven, finish_touch=crossed, finish_point=point)
 
     def _landing_contacts(self, table: Table, piece: VehiclePiece, pose: Pose) -> tuple[Contact, ...]:
         """A forced move that ignored obstructions collides with what it ends touching and did not start
@@ -363,7 +401,8 @@ class TableReferee:
                     out.append(Contact(b.id, Orientation(c.orientation), c.a_edge, c.b_edge))
                 elif b.obstacle is not None:
                     out.append(Contact(b.id, Orientation(c.orientation), c.a_edge, "front", obstacle=True,
-                                       obstacle_weight=b.obstacle.weight, destructible=b.obstacle.destructible))
+                                       obstacle_weight=b.obstacle.weight, destructible=b.obstacle.destructible,
+                                       other_name=b.obstacle.label or b.id))
         return tuple(out)
 
     def _clear_back(self, table: Table, piece: VehiclePiece, path: Path) -> float:
@@ -405,9 +444,14 @@ class TableReferee:
         table = self.table(state)
         result = resolve_pivot(table, vehicle_id, delta_deg)
         contacts = tuple(self._contact(table, c) for c in result.collisions)
-        dropped, touched = self._touched(None, result.final, table.vehicle(vehicle_id))
+        piece = table.vehicle(vehicle_id)
+        dropped, touched = self._touched(None, result.final, piece)
+        stopped_by: tuple[str, ...] = ()
+        if result.stopped and not contacts:
+            turned = piece.moved(result.final).footprint
+            stopped_by = tuple(b.id for b in self._blockers(table, piece) if touches(turned, b.shape))
         return MoveReport(result.final, interrupted=result.stopped, contacts=contacts, dropped=dropped,
-                          dropped_touched=touched)
+                          dropped_touched=touched, turned_deg=result.turned_deg, stopped_by=stopped_by)
 
     def continue_move(self, state: GameState, vehicle_id: str, plan: MovePlan, start: Pose,
                       ignoring: tuple[str, ...]) -> MoveReport:
@@ -438,7 +482,7 @@ class TableReferee:
             mid = (lo + hi) / 2.0
             lo, hi = (mid, hi) if clear(mid) else (lo, mid)
         pose = result.path.pose_at(lo).normalised()
-        return replace(report, pose=pose, interrupted=True, contacts=())
+        return replace(report, pose=pose, interrupted=True, contacts=(), path=truncated(result.path, lo))
 
     def grid_slot(self, state: GameState, vehicle_id: str, slot: int) -> Pose | None:
         """Starting Grid slot ``slot`` behind the Starting Line (p.126; :mod:`simulator.gaslands.grid`)."""
@@ -458,6 +502,28 @@ class TableReferee:
         if any(shape.distance(p.footprint) < FINGER_WIDTH_MM - TOUCH_MM for p in table.vehicles):
             return None
         return pose
+
+    def name_of(self, piece_id: str) -> str:
+        """The label of a piece of terrain (``"rock"``, ``"gate post"``), else its id."""
+        for o in self.base.obstacles:
+            if o.id == piece_id:
+                return o.label or o.id
+        for g in self.gates:
+            if piece_id.startswith(f"{g.id}.post"):
+                return f"a post of {g.id}"
+        return piece_id
+
+    def terrain(self) -> Table:
+        """The scenario's table without vehicles."""
+        return self.base
+
+    def short_range_mm(self) -> float:
+        """Short range: the length of the set's Short range template (p.28)."""
+        return float(self.template_set.shooting["short"].length_mm)
+
+    def race_order(self, state: GameState, course: Course) -> tuple[str, ...]:
+        """Vehicles in play, first to last (:func:`simulator.gaslands.race.standings`, Runners Up p.128)."""
+        return tuple(i for i in standings(state, self.base, course) if state.vehicle(i).in_play)
 
     def place(self, state: GameState, vehicle_id: str, pose: Pose, origin: Pose, away_from: str) -> str:
         """Piledriver placement (p.120): within Short range of ``origin``, on the table, overlapping nothing,

@@ -84,9 +84,11 @@ class ScenarioDoc(_Strict):
     toml: Annotated[str, Field(max_length=MAX_FILE_BYTES)]
 
 
-class LogEntry(_Strict):
-    """One line of the saved game log (for reading; the replay makes its own)."""
+class LogEntry(BaseModel):
+    """One event of the saved game log (for reading; the replay makes its own): its text and rule are checked,
+    the rest of the event's fields are kept as they are."""
 
+    model_config = ConfigDict(extra="allow", frozen=True)
     text: Annotated[str, Field(max_length=10_000)]
     rule: Annotated[str, Field(max_length=1_000)] = ""
     dice: Annotated[list[Any], Field(max_length=100)] = Field(default_factory=list)

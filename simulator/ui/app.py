@@ -31,6 +31,7 @@ import pygame
 
 from simulator.errors import InputFileError
 from simulator.gaslands.decisions import ChooseTemplate
+from simulator.gaslands.prompts import ActivatePrompt, PiledriverPrompt, ReactPrompt
 from simulator.gaslands.tables import load_vehicle_types, load_weapons
 from simulator.geometry.path import Path as MovePath
 from simulator.geometry.placement import Move, MoveSpecError
@@ -1332,7 +1333,7 @@ class App:
             if v.id in wrecks:
                 continue
             pose = g.moving_pose(v.id)
-            if choosing and v.id in g.prompt.options and pose is None:
+            if choosing and isinstance(g.prompt, ActivatePrompt) and v.id in g.prompt.vehicles and pose is None:
                 draw.halo(surface, self.view, v.pose, v.length_mm, v.width_mm, draw.SELECT)
             elif v.id in qualifying and pose is None:
                 draw.halo(surface, self.view, v.pose, v.length_mm, v.width_mm, (200, 200, 200), width=1)
@@ -1416,13 +1417,13 @@ class App:
         for t, poly in g.dropped_shapes():
             label = t.rules.name.replace(" Dropper", "")
             draw.draw_dropped(overlay, self.view, poly, t.weapon, label, self.vehicle_colour(t.owner))
-        if p.vehicle_id in ids and p.kind in ("slide_facing",):
+        if p.vehicle_id in ids and p.kind in ("slide_facing", "shifts"):
             v = table.vehicle(p.vehicle_id)
             for side, pose in g.slide_previews().items():
                 draw.ghost_vehicle(overlay, self.view, pose, v.length_mm, v.width_mm, (120, 220, 255), 90)
                 x, y = self.view.to_screen(pose.x_mm, pose.y_mm)
                 draw.text(overlay, f"face {side}", (x, y), 17, (255, 255, 255), "center", backing=(10, 10, 10, 190))
-        chosen = g.game.chosen_template
+        chosen = g.game.engine_state.activation.template
         if chosen is not None and p.kind in ("skid", "push_it", "shifts", "slide_facing") and p.vehicle_id in ids:
             try:
                 planned = preview_move(self._rules_table(), p.vehicle_id,
@@ -1441,9 +1442,7 @@ class App:
                     draw.text(overlay, f"slot {slot}", (x, y), 15, (255, 255, 255), "center",
                               backing=(10, 10, 10, 190))
         ghost = g.preview_pose()
-        vid = p.note if p.kind == "lose_control" else p.vehicle_id
-        if p.kind == "piledriver" and p.options:
-            vid = str(p.options[0])
+        vid = p.target if isinstance(p, PiledriverPrompt) else p.vehicle_id
         if ghost is not None and vid in ids:
             v = table.vehicle(vid)
             draw.ghost_vehicle(overlay, self.view, ghost, v.length_mm, v.width_mm, (255, 255, 255), 70)
@@ -1457,9 +1456,8 @@ class App:
                 colour = (255, 70, 60, 230) if o.target in picked else (255, 200, 200, 120)
                 pts = [self.view.to_screen(a.x_mm, a.y_mm), self.view.to_screen(t.x_mm, t.y_mm)]
                 draw.dashed_polyline(overlay, colour, pts, 3 if o.target in picked else 1)
-        reacting = g.game.reacting
-        if p.kind == "react" and reacting is not None:
-            for piece in reacting[:2]:
+        if isinstance(p, ReactPrompt):
+            for piece in (p.vehicle_id, p.other_id):
                 try:
                     draw.outline_shape(overlay, self.view, table.shape_of(piece), draw.CONTACT, 4)
                 except KeyError:
@@ -1540,7 +1538,7 @@ class App:
         tumble = [g.tumbling_face(i) for i in range(len(panel.dice))] if panel.tumbling else None
         game_panel.draw_panel(surface, panel, tumble)
         events, fresh = g.display_log()
-        draw_log(surface, self._log_rect(), events, self.log_view, g.readable, fresh)
+        draw_log(surface, self._log_rect(), events, self.log_view, fresh_from=fresh)
         for b in self.buttons():
             if pygame.Rect(b.rect).colliderect(rect):
                 draw_button(surface, b, 17)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from simulator.gaslands.game import Event
+from simulator.gaslands.events import GameEvent as Event
 from simulator.ui import draw
 from simulator.ui.game_panel import SMALL_DIE_PX, Die, dice_groups, draw_die, wrap
 from simulator.ui.view import Rect

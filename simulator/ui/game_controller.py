@@ -11,11 +11,16 @@ prompt. This controller keeps only what the screen needs around that:
   (dice marked for Push It, Shifts spent so far, attacks picked, a Spin or
   Lose Control facing): :class:`Draft`;
 - which seats bots take (:attr:`GameController.bots`) and their visible delay;
-- motions to animate after a decision (the car drives along the geometry's
-  path of its move, ``MoveResult.path``; other pose changes slide there);
+- motions to animate after a decision (the car drives along the path of its
+  move, from the engine's :class:`~simulator.gaslands.events.Moved` events;
+  other pose changes slide there); badges from the events' types;
 - the save file: autosave after every decision (so a crash loses at most the
-  decision in progress, DESIGN.md), save, load, and undo as a replay
-  of all but the last decision (:func:`simulator.gaslands.save.undo`).
+  decision in progress, DESIGN.md), save, load, and undo (a step back in the
+  game's history, :meth:`Game.undo`).
+
+What may be chosen comes from the typed prompt (:mod:`simulator.gaslands.prompts`);
+what happened from the typed events (:mod:`simulator.gaslands.events`). No rule
+is checked here and no log text is read.
 
 Rules quoted by page: the round p.19-20, the Movement Step p.21-26, Skid
 Dice and Shifts p.22-24 and p.38-41, attacks p.30-33, Collisions p.52-57,
@@ -30,18 +35,17 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import assert_never
 
 from shapely.geometry import Polygon
 
 from simulator.errors import IllegalChoice
 from simulator.gaslands import save as saving
-from simulator.gaslands.attacks import max_attacks
 from simulator.gaslands.bots import Bot
 from simulator.gaslands.collisions import Reaction
 from simulator.gaslands.decisions import (
     Activate,
     Attack,
-    ChooseTemplate,
     Decision,
     Declare,
     DeclareAttacks,
@@ -59,13 +63,47 @@ from simulator.gaslands.decisions import (
     SpendVotes,
     Spin,
 )
-from simulator.gaslands.dice import SeededDice, SkidFace
-from simulator.gaslands.game import Event, Game
-from simulator.gaslands.permitted import Manoeuvre, permitted_templates
-from simulator.gaslands.race import standings
+from simulator.gaslands.dice import SkidFace
+from simulator.gaslands.events import (
+    Attacked,
+    Burned,
+    Collided,
+    CrossedFinish,
+    Disqualified,
+    Flipped,
+    GameEvent,
+    LostControl,
+    Moved,
+    PassedGates,
+    WipedOut,
+    Wrecked,
+)
+from simulator.gaslands.game import Game
+from simulator.gaslands.permitted import Manoeuvre
+from simulator.gaslands.prompts import (
+    ActivatePrompt,
+    AttacksPrompt,
+    DeclarePrompt,
+    DeployPrompt,
+    GameOverPrompt,
+    LoseControlPrompt,
+    PassPolePrompt,
+    PiledriverPrompt,
+    PivotPrompt,
+    Prompt,
+    PushItPrompt,
+    ReactPrompt,
+    ShiftsPrompt,
+    SkidPrompt,
+    SlideFacingPrompt,
+    SpinPrompt,
+    TemplatePrompt,
+    VotesPrompt,
+)
 from simulator.gaslands.round import qualifies
-from simulator.gaslands.skid import Driving, ShiftUse, SkidOutcome, SpendShift, resolve_shifts
-from simulator.gaslands.state import DroppedTemplate, Status, VehicleState
+from simulator.gaslands.skid import ShiftUse, SkidOutcome, SpendShift
+from simulator.gaslands.state import DroppedTemplate, GameState, Status, VehicleState
+from simulator.geometry.path import Path as GeometryPath
 from simulator.geometry.placement import Move
 from simulator.geometry.pose import Pose
 from simulator.geometry.table import Table
@@ -177,6 +215,10 @@ def _near(a: Pose, b: Pose, tol_mm: float = 0.5) -> bool:
         math.remainder(a.heading_deg - b.heading_deg, 360.0)) <= 0.5
 
 
+def _sampled(path: GeometryPath) -> list[Pose]:
+    return path.sample(4.0)
+
+
 def _badge_rank(badge: str) -> int:
     return BADGE_RANK.index(badge) if badge in BADGE_RANK else -1
 
@@ -184,12 +226,11 @@ def _badge_rank(badge: str) -> int:
 def forced_answer(game: Game) -> Decision | None:
     """The only answer to a prompt with no dice at all (a Shifts or Push It prompt with nothing rolled), else None."""
     p = game.prompt
-    roll = game.skid_roll
-    if p.kind not in ("shifts", "push_it") or roll is None or roll.faces:
-        return None
-    if p.kind == "shifts":
-        return SpendShifts(()) if roll.free_shifts == 0 else None
-    return PushIt(())
+    if isinstance(p, ShiftsPrompt) and not p.roll.faces:
+        return SpendShifts(()) if p.roll.free_shifts == 0 else None
+    if isinstance(p, PushItPrompt) and not p.roll.faces:
+        return PushIt(())
+    return None
 
 
 def scenario_of(game: Game) -> Scenario:
@@ -223,19 +264,18 @@ class GameController:
         self.fresh = 0
         """Index into the log of the first event of the last decision (newer events are highlighted)."""
         self.autosaved_once = False
-        self.notes: dict[int, list[Event]] = {}
-        """What players decided, by the log index it came before (the engine logs results, not choices)."""
-        self._rebuild_notes()
         self.on_change: Callable[[], None] | None = None
         self._tumble = random.Random(0)
 
     # ================================================================ names and state
     @property
-    def state(self):  # noqa: ANN201  (GameState; kept short for the drawing code)
+    def state(self) -> GameState:
+        """The game's table now."""
         return self.game.state
 
     @property
-    def prompt(self):  # noqa: ANN201
+    def prompt(self) -> Prompt:
+        """The question the game asks now."""
         return self.game.prompt
 
     def name(self, vehicle_id: str) -> str:
@@ -327,11 +367,11 @@ class GameController:
         if self.is_bot_turn():
             return Verdict.no(f"{self.player_name(p.player)} is played by a bot: wait, or give the seat "
                               "to a person with its seat button.")
-        if p.kind == "activate":
-            if vehicle_id in p.options:
+        if isinstance(p, ActivatePrompt):
+            if vehicle_id in p.vehicles:
                 return Verdict.yes()
             return Verdict.no(f"{self.name(vehicle_id)} does not qualify now: {self.player_name(p.player)} "
-                              f"activates one of {', '.join(self.name(o) for o in p.options)} (p.19)")
+                              f"activates one of {', '.join(self.name(o) for o in p.vehicles)} (p.19)")
         if vehicle_id == p.vehicle_id:
             return Verdict.yes()
         return Verdict.no(f"{self.name(p.vehicle_id)} is activated now; answer the panel on the right.")
@@ -339,27 +379,34 @@ class GameController:
     def permitted(self, vehicle_id: str) -> dict[str, Manoeuvre]:
         """The templates the engine offers this vehicle now, with how each counts (p.22, p.38)."""
         p = self.prompt
-        if p.kind != "template" or vehicle_id != p.vehicle_id:
+        if not isinstance(p, TemplatePrompt) or vehicle_id != p.vehicle_id:
             return {}
-        v = self.vehicle(vehicle_id)
-        found = permitted_templates(self.game.permissions, v.gear, full_throttle=v.has("Full Throttle"),
-                                    zero_crew=v.crew_now == 0)
-        return {t: found.get(t, Manoeuvre.PERMITTED) for t in p.options if isinstance(t, str)}
+        return {t.template: t.manoeuvre for t in p.templates if t.permitted}
+
+    def refusal(self, template: str) -> str:
+        """Why the engine refuses ``template`` now, with the page ("" when it is permitted)."""
+        p = self.prompt
+        if not isinstance(p, TemplatePrompt):
+            return ""
+        option = p.option(template)
+        if option is None:
+            return f"{template.replace('_', ' ')} is not in the template set"
+        return "" if option.permitted else f"{option.reason} ({option.page})"
 
     def manoeuvre(self, table: Table, vehicle_id: str, template: str) -> Manoeuvre:
         """The engine's legal templates only; everything else is not permitted now."""
         return self.permitted(vehicle_id).get(template, Manoeuvre.NOT_PERMITTED)
 
     def can_move(self, table: Table, vehicle_id: str, move: Move) -> Verdict:
-        """A template may be chosen for the active vehicle during its template decision only."""
+        """A template may be chosen for the active vehicle during its template decision only (the prompt says)."""
         p = self.prompt
-        if p.kind != "template" or vehicle_id != p.vehicle_id:
+        if not isinstance(p, TemplatePrompt) or vehicle_id != p.vehicle_id:
             return Verdict.no("No template to choose now: " + self.instruction())
-        if move.template not in p.options:
-            label = move.template.replace("_", " ")
-            return Verdict.no(f"{label} is not permitted in Gear {self.vehicle(vehicle_id).gear} (p.17-18)")
-        if move.reverse and self.vehicle(vehicle_id).gear != 1:
-            return Verdict.no("only a vehicle in Gear 1 may reverse (p.39)")
+        refused = self.refusal(move.template)
+        if refused:
+            return Verdict.no(f"{move.template.replace('_', ' ')}: {refused}")
+        if move.reverse and not p.reverse_allowed:
+            return Verdict.no(f"no reversing now: {p.reverse_reason}")
         if move.slide or move.spin_deg:
             return Verdict.no("Slides and Spins come from the Skid Dice (p.24)")
         return Verdict.yes()
@@ -406,57 +453,78 @@ class GameController:
         p = self.prompt
         who = self.player_name(p.player)
         name = self.name(p.vehicle_id) if p.vehicle_id else ""
-        if p.kind == "game_over":
+        if isinstance(p, GameOverPrompt):
             return self.result_text()
         if self.is_bot_turn():
             return f"{who} (bot) is deciding..."
-        return {
-            "activate": f"{who}: click the car to activate (glowing), or drag a template onto it.",
-            "template": f"{who}: drag a permitted template from the tray onto {name}, then Enter.",
-            "skid": f"{who}: choose how many Skid Dice {name} rolls (p.22).",
-            "push_it": f"{who}: keep the dice, or click dice to reroll and Push It (+1 Hazard, p.40).",
-            "shifts": f"{who}: click a Hazard/Spin/Slide die to cancel it with a Shift, or use the buttons; Done.",
-            "slide_facing": f"{who}: which way does {name} face after its Slide? (p.26)",
-            "spin": f"{who}: Spin {name} up to 90 degrees, then Spin (Enter) (p.24).",
-            "react": f"{who}: Smash or Evade? (p.53)",
-            "attacks": f"{who}: pick targets for {name}'s weapons, then Fire (Enter) (p.30).",
-            "lose_control": f"{who}: choose the facing of {self.name(p.note)}, which lost control (p.35).",
-            "pass_pole": f"{who}: hand Pole Position to another player (p.125).",
-            "votes": f"{who}: spend Audience Votes before activating, or not (p.89).",
-            "deploy": f"{who}: place a car on the Starting Grid: pick a car and a slot (p.126).",
-            "declare": f"{who}: {p.note} ({self.game.declaring})",
-            "pivot": f"{who}: {p.note}.",
-            "piledriver": f"{who}: place {self.name(str(p.options[0]) if p.options else '')} within Short range, "
-                          "any facing, or leave it (p.120).",
-        }.get(p.kind, p.kind)
+        match p:
+            case ActivatePrompt():
+                return f"{who}: click the car to activate (glowing), or drag a template onto it."
+            case TemplatePrompt():
+                if p.touch_it_use_it:
+                    return f"{who}: the template touched was refused; choose a permitted one for {name} (p.38)."
+                return f"{who}: drag a permitted template from the tray onto {name}, then Enter."
+            case SkidPrompt():
+                return f"{who}: choose how many Skid Dice {name} rolls (p.22)."
+            case PushItPrompt():
+                return f"{who}: keep the dice, or click dice to reroll and Push It (+1 Hazard, p.40)."
+            case ShiftsPrompt():
+                return f"{who}: click a Hazard/Spin/Slide die to cancel it with a Shift, or use the buttons; Done."
+            case SlideFacingPrompt():
+                return f"{who}: which way does {name} face after its Slide? (p.26)"
+            case SpinPrompt():
+                return f"{who}: Spin {name} up to {p.max_deg:.0f} degrees either way, then Spin (Enter) (p.24)."
+            case ReactPrompt():
+                return f"{who}: Smash or Evade? (p.53)"
+            case AttacksPrompt():
+                return f"{who}: pick targets for {name}'s weapons, then Fire (Enter) (p.30)."
+            case LoseControlPrompt():
+                return f"{who}: choose the facing of {name}, which lost control ({'p.119' if p.jackknife else 'p.35'})."
+            case PassPolePrompt():
+                return f"{who}: hand Pole Position to another player (p.125)."
+            case VotesPrompt():
+                return f"{who}: spend Audience Votes before activating, or not (p.89)."
+            case DeployPrompt():
+                return f"{who}: place a car on the Starting Grid: pick a car and a slot (p.126)."
+            case DeclarePrompt():
+                return f"{who}: {p.question} ({p.rule})"
+            case PivotPrompt():
+                extra = f" for {p.hazards} Hazard Tokens" if p.hazards else ""
+                return f"{who}: {p.rule} {name} up to {p.max_deg:.0f} degrees either way{extra}, or not ({p.page})."
+            case PiledriverPrompt():
+                return f"{who}: place {self.name(p.target)} within Short range, any facing, or leave it (p.120)."
+            case _ as unreachable:
+                assert_never(unreachable)
 
     def result_text(self) -> str:
-        """Who won (or why nobody did)."""
-        w = self.state.winner
-        if w is None:
-            return f"Game over: no winner ({self.prompt.note})."
-        why = next((self.readable(e.text) for e in reversed(self.game.log)
-                    if "Finish Line" in e.text or "last player" in e.text), "")
-        return f"{self.player_name(w)} wins!" + (f" {why}." if why else "")
+        """Who won (or why nobody did), from the game-over prompt."""
+        p = self.prompt
+        if not isinstance(p, GameOverPrompt):
+            return ""
+        if p.winner is None:
+            return f"Game over: no winner ({p.reason})."
+        return f"{self.player_name(p.winner)} wins! ({p.reason})"
 
     def standings(self) -> tuple[str, ...]:
-        """Vehicle names from first to last (p.128)."""
-        ids = standings(self.state, self.scenario.table, self.game.options.course)
-        return tuple(self.name(i) for i in ids)
+        """Vehicle names from first to last (p.128), as the engine ranked them."""
+        p = self.prompt
+        return p.standings if isinstance(p, GameOverPrompt) else ()
 
     # ================================================================ drafts for the current prompt
     def shift_outcome(self) -> tuple[SkidOutcome | None, str]:
-        """What the Shifts spent so far would give, or why they are illegal."""
-        v = self.vehicle(self.prompt.vehicle_id)
+        """What the Shifts spent so far would give, or why they are illegal (the prompt rules)."""
+        p = self.prompt
+        if not isinstance(p, ShiftsPrompt):
+            return None, ""
         try:
-            return resolve_shifts(Driving(v.gear, v.hazards, v.max_gear), self.game.skid_roll,
-                                  tuple(self.draft.spends)), ""
+            return p.outcome(tuple(self.draft.spends)), ""
         except IllegalChoice as exc:
             return None, str(exc)
 
     def shifts_left(self) -> int:
         """Shift results not spent yet in the draft."""
-        return self.game.skid_roll.shifts - len(self.draft.spends)
+        p = self.prompt
+        return (p.shifts if isinstance(p, ShiftsPrompt) else 0) - len(self.draft.spends)
 
     def cancelled_dice(self) -> frozenset[int]:
         """Dice the draft cancels with Shifts."""
@@ -464,112 +532,83 @@ class GameController:
 
     def can_spend(self, spend: SpendShift) -> bool:
         """Whether one more Shift spent this way is legal (p.23)."""
-        if self.prompt.kind != "shifts" or self.shifts_left() <= 0:
-            return False
-        v = self.vehicle(self.prompt.vehicle_id)
-        try:
-            resolve_shifts(Driving(v.gear, v.hazards, v.max_gear), self.game.skid_roll,
-                           (*self.draft.spends, spend))
-        except IllegalChoice:
-            return False
-        return True
+        p = self.prompt
+        return isinstance(p, ShiftsPrompt) and self.shifts_left() > 0 and p.allows((*self.draft.spends, spend))
+
+    def skid_faces(self) -> tuple[SkidFace, ...]:
+        """The Skid Dice on the table for a Push It or Shifts prompt."""
+        p = self.prompt
+        return p.faces if isinstance(p, PushItPrompt | ShiftsPrompt) else ()
 
     def attack_options(self) -> list[AttackOption]:
-        """Every weapon with a target in range and arc now (p.28-31), Handguns included."""
-        if self.prompt.kind != "attacks":
+        """Every weapon with a target in range and arc now (p.28-31), Handguns included: the prompt's list."""
+        p = self.prompt
+        if not isinstance(p, AttacksPrompt):
             return []
-        v = self.vehicle(self.prompt.vehicle_id)
-        out = []
-        for mount in [*range(len(v.weapons)), -1]:
-            _, weapon = v.weapon(mount)
-            if weapon.dropped or (weapon.attack_dice == 0 and weapon.dice_by_range is None):
-                continue
-            if mount >= 0 and v.weapons[mount].ammo == 0:
-                continue
-            for shot in self.game.referee.shots(self.state, v.id, mount):
-                out.append(AttackOption(mount, weapon.name, shot.target, shot.range_band, shot.cover))
-        return out
+        return [AttackOption(w.mount, w.name, t.vehicle_id, t.range_band, t.cover) for w in p.weapons
+                for t in p.targets(w.mount)]
 
     def drop_options(self) -> list[DropOption]:
-        """Every dropped weapon with ammo and a template, and each edge of its Arc of Fire it may go against (p.78)."""
-        if self.prompt.kind != "attacks":
+        """Every dropped weapon and each edge of its Arc of Fire it may go against (p.78): the prompt's list."""
+        p = self.prompt
+        if not isinstance(p, AttacksPrompt):
             return []
-        v = self.vehicle(self.prompt.vehicle_id)
-        edges = {"rear": ("rear",), "side": ("left", "right"), "turret": ("rear", "left", "right")}
-        out = []
-        for mount, m in enumerate(v.weapons):
-            _, weapon = v.weapon(mount)
-            if weapon.dropped and weapon.template is not None and m.ammo != 0:
-                out += [DropOption(mount, weapon.name, edge) for edge in edges.get(m.facing, ())]
-        return out
+        return [DropOption(d.mount, d.name, edge) for d in p.drops for edge in d.edges]
 
     def dropped_shapes(self) -> list[tuple[DroppedTemplate, Polygon]]:
         """The dropped templates on the table, bottom of the stack first, with their outlines (p.78)."""
-        outline = getattr(self.game.referee, "dropped_polygon", None)
-        if outline is None:
-            return []
-        return [(t, outline(t.template, t.pose)) for t in self.state.dropped]
+        return [(t, self.game.referee.dropped_polygon(t.template, t.pose)) for t in self.state.dropped]
 
     def attack_limit(self) -> int:
         """Attacks allowed this Attack Step: the Crew Value (p.31)."""
-        return max_attacks(self.vehicle(self.prompt.vehicle_id).crew_now) if self.prompt.vehicle_id else 0
+        p = self.prompt
+        return p.max_attacks if isinstance(p, AttacksPrompt) else 0
 
     def grid_previews(self) -> dict[int, Pose]:
         """For a deploy prompt: where the chosen (or first) waiting car would stand in each open slot (p.126)."""
         p = self.prompt
-        if p.kind != "deploy":
+        if not isinstance(p, DeployPrompt):
             return {}
         vid = self.deploy_vehicle()
-        out: dict[int, Pose] = {}
-        for o in p.options:
-            pose = self.game.referee.grid_slot(self.state, vid, int(str(o))) if vid else None
-            if pose is not None:
-                out[int(str(o))] = pose
-        return out
+        return {s.slot: s.pose for s in p.previews if s.vehicle_id == vid}
 
     def deploy_vehicle(self) -> str:
         """The waiting car the deploying player has picked (the first one until they pick another)."""
-        waiting = [v.id for v in self.state.undeployed(self.prompt.player)]
+        p = self.prompt
+        waiting = list(p.vehicles) if isinstance(p, DeployPrompt) else []
         if self.draft.deploy in waiting:
             return self.draft.deploy
         return waiting[0] if waiting else ""
 
     def piledrive_pose(self) -> Pose | None:
         """For a piledriver prompt: where the target goes with the drafted shift and turn (p.120)."""
-        info = self.game.piledriven
-        if info is None:
+        p = self.prompt
+        if not isinstance(p, PiledriverPrompt):
             return None
-        target, _ = info
-        pose = self.vehicle(target).pose
+        pose = self.vehicle(p.target).pose
         return pose.ahead(self.draft.push_mm).turned(self.draft.turn_deg)
 
     def preview_pose(self) -> Pose | None:
         """Where a Spin or Lose Control facing being chosen would turn the vehicle (before the engine rules)."""
         p = self.prompt
-        if p.kind == "spin":
+        if isinstance(p, SpinPrompt | PivotPrompt):
             return self.vehicle(p.vehicle_id).pose.turned(self.draft.spin_deg)
-        if p.kind == "pivot":
-            return self.vehicle(p.vehicle_id).pose.turned(self.draft.spin_deg)
-        if p.kind == "piledriver":
+        if isinstance(p, PiledriverPrompt):
             return self.piledrive_pose()
-        if p.kind == "lose_control":
-            return self.vehicle(p.note).pose.turned(self.draft.turn_deg)
+        if isinstance(p, LoseControlPrompt):
+            return self.vehicle(p.vehicle_id).pose.turned(self.draft.turn_deg)
         return None
 
     def slide_previews(self) -> dict[str, Pose]:
         """For a slide_facing prompt: where the Slide ends facing left and right (geometry preview, p.26)."""
-        t = self.game.chosen_template
-        if self.prompt.kind != "slide_facing" or t is None:
-            return {}
-        out = {}
-        for side in ("left", "right"):
-            try:
-                r = self.game.referee.preview(self.state, self.prompt.vehicle_id,  # type: ignore[attr-defined]
-                                              Move(t.template, t.direction, t.reverse, True, side))
-                out[side] = r.final
-            except Exception:  # noqa: BLE001  (a preview only; the engine rules on the decision)
-                continue
-        return out
+        p = self.prompt
+        if isinstance(p, SlideFacingPrompt):
+            return {e.side: e.pose for e in p.endings if e.side is not None}
+        if isinstance(p, ShiftsPrompt) and p.slide_endings:
+            out, _ = self.shift_outcome()
+            if out is not None and out.slide:
+                return {(e.side or "slide"): e.pose for e in p.slide_endings}
+        return {}
 
     # ================================================================ actions (clicks and keys)
     def act(self, action: str) -> bool:
@@ -650,11 +689,13 @@ class GameController:
             d.turn_deg = float(arg)
             return True
         if kind == "lose":
-            return self.decide(LoseControl((self.vehicle(p.note).pose.heading_deg + d.turn_deg) % 360.0))
+            return self.decide(LoseControl((self.vehicle(p.vehicle_id).pose.heading_deg + d.turn_deg) % 360.0))
         if kind == "pole":
             return self.decide(PassPole(int(arg)))
         if kind == "vote":
-            return self.decide(SpendVotes((p.options[int(arg)],)))  # type: ignore[arg-type]
+            if not isinstance(p, VotesPrompt) or not 0 <= int(arg) < len(p.choices):
+                return False
+            return self.decide(SpendVotes((p.choices[int(arg)].effect,)))
         if kind == "novote":
             return self.decide(SpendVotes(()))
         if kind == "deploycar":
@@ -680,9 +721,9 @@ class GameController:
     def primary_action(self) -> str | None:
         """What Enter does for the current prompt."""
         p = self.prompt
-        if p.kind == "skid" and p.options:  # the safe choice: no dice, no risk (p.22)
-            return f"roll:{min(o for o in p.options if isinstance(o, int))}"
-        if p.kind == "attacks":
+        if isinstance(p, SkidPrompt):  # the safe choice: no dice, no risk (p.22)
+            return "roll:0"
+        if isinstance(p, AttacksPrompt):
             return "fire" if self.attack_count() else "hold"
         return {"push_it": "push" if self.draft.marked else "keep", "shifts": "done", "spin": "spin",
                 "lose_control": "lose", "pivot": "pivot", "piledriver": "piledrive"}.get(p.kind)
@@ -693,7 +734,7 @@ class GameController:
 
     def _click_die(self, index: int) -> bool:
         p = self.prompt
-        faces = self.game.skid_roll.faces
+        faces = self.skid_faces()
         if p.kind == "push_it":
             if index in self.draft.marked:
                 self.draft.marked.discard(index)
@@ -741,85 +782,26 @@ class GameController:
         self._changed()
 
     # ================================================================ the log
-    def describe(self, game: Game, decision: Decision) -> Event | None:
-        """A log line for a choice the engine does not log itself (who chose what, with the page)."""
-        p = game.prompt
-        who = self.player_name(p.player)
-        name = self.name(p.vehicle_id) if p.vehicle_id else ""
-        if isinstance(decision, ChooseTemplate):
-            what = decision.template.replace("_", " ") + (f" {decision.direction}" if decision.direction else "")
-            return Event(f"{who}: {name} takes the {what}" + (" in reverse" if decision.reverse else ""), "p.22")
-        if isinstance(decision, PushIt) and not decision.reroll:
-            return Event(f"{who}: {name} keeps the Skid Dice", "p.40")
-        if isinstance(decision, SpendShifts):
-            uses = [("cancel " + game.skid_roll.faces[s.die].value if s.die is not None and
-                     s.die < len(game.skid_roll.faces) else s.use.value.replace("_", " ")) for s in decision.spends]
-            return Event(f"{who}: Shifts spent: {', '.join(uses) or 'none'}", "Shift, p.23")
-        if isinstance(decision, SlideFacing):
-            return Event(f"{who}: {name} slides, facing {decision.side}", "Slide, p.26")
-        if isinstance(decision, Spin):
-            return Event(f"{who}: {name} spins {decision.angle_deg:+.0f} deg", "Spin, p.24")
-        if isinstance(decision, React):
-            me = game.reacting[0] if game.reacting else p.vehicle_id
-            return Event(f"{who}: {self.name(me)} reacts with {decision.reaction.value.title()}", "Reactions, p.53")
-        if isinstance(decision, DeclareAttacks):
-            if not decision.attacks:
-                return Event(f"{who}: {name} holds fire", "p.30")
-            return None
-        if isinstance(decision, LoseControl):
-            return Event(f"{who} turns {self.name(p.note)} to heading {decision.heading_deg:.0f} deg",
-                         "Lose Control, p.35")
-        return None
-
-    def _note(self, game: Game, decision: Decision) -> None:
-        note = self.describe(game, decision)
-        if note is not None:
-            self.notes.setdefault(len(game.log), []).append(note)
-
-    def _rebuild_notes(self) -> None:
-        """Rebuild the choice lines of a replayed game (after undo or load) by replaying its decisions."""
-        self.notes = {}
-        g = self.game
-        if not g.decisions or g.origin is None:
-            return
-        replay = Game(g.initial_state, SeededDice(g.origin.seed), g.referee, g.permissions, g.options)
-        for decision in g.decisions:
-            self._note(replay, decision)
-            replay.decide(decision)
-
-    def display_log(self) -> tuple[list[Event], int]:
-        """The engine's log with the players' choices woven in, and the index where the last decision starts."""
-        out: list[Event] = []
-        fresh = 0
-        log = self.game.log
-        for i in range(len(log) + 1):
-            if i == self.fresh:
-                fresh = len(out)
-            out += self.notes.get(i, [])
-            if i < len(log):
-                out.append(log[i])
-        return out, fresh
+    def display_log(self) -> tuple[list[GameEvent], int]:
+        """The engine's events, and the index where the last decision's events start."""
+        return list(self.game.log), self.fresh
 
     # ================================================================ deciding
     def decide(self, decision: Decision) -> bool:
         """Pass ``decision`` to the engine; animate and autosave. False (with the reason) if it is illegal."""
         before = self.state
-        prompt = self.prompt
         logged = len(self.game.log)
-        note = self.describe(self.game, decision)
         try:
             self.game.decide(decision)
         except IllegalChoice as exc:
             self.message = f"Not allowed: {exc}"
             return False
-        if note is not None:
-            self.notes.setdefault(logged, []).append(note)
         self.draft = Draft()
         self.fresh = logged
-        new = self.game.log[logged:]
-        self.message = self.readable(new[-1].text) + (f" ({new[-1].rule})" if new[-1].rule else "") if new else ""
+        new = list(self.game.last_events)
+        self.message = new[-1].text + (f" ({new[-1].rule})" if new[-1].rule else "") if new else ""
         if self.animate:
-            self._animate(before, prompt.vehicle_id, decision)
+            self._animate(before, new)
             if any(e.dice for e in new):
                 self.roll_left = ROLL_S
         self._flash(new)
@@ -849,12 +831,8 @@ class GameController:
             self.autosaved_once = True
             self.message += f"  [autosaving to {self.autosave_path}]"
 
-    def _flash(self, events: list[Event]) -> None:
+    def _flash(self, events: list[GameEvent]) -> None:
         """Badges over the vehicles that something happened to (shown on the table for a few seconds)."""
-        words = (("flips", "FLIPPED"), ("wipes out", "WIPEOUT"), ("Wrecked", "WRECKED"), ("explodes", "BOOM"),
-                 ("loses control", "LOST CONTROL"), ("disqualified", "OFF THE TABLE"), ("burns", "ON FIRE"),
-                 ("crosses the Finish", "FINISH!"), ("passes the Finish", "FINISH!"), ("passes gate", "GATE"))
-        ids = sorted((v.id for v in self.state.vehicles), key=len, reverse=True)
         fresh: dict[str, str] = {}
 
         def put(vid: str, badge: str) -> None:  # one badge per car: the weightiest of this decision
@@ -863,20 +841,28 @@ class GameController:
                 fresh[vid] = badge
 
         for e in events:
-            subject = next((i for i in ids if e.text.startswith(i)), None)
-            if subject is not None:
-                for needle, badge in words:
-                    if needle in e.text:
-                        put(subject, badge)
-            if e.text.startswith("collision"):
-                for i in ids:
-                    if i in e.text:
-                        put(i, "COLLISION")
-            if " attacks " in e.text:
-                target = e.text.split(" attacks ", 1)[1].split(":", 1)[0]
-                result = e.text.split(": ", 1)[-1]
-                if target in ids:
-                    put(target, result.upper())
+            match e:
+                case Collided():
+                    for vid in e.vehicles:
+                        put(vid, "COLLISION")
+                case Attacked():
+                    put(e.vehicle, f"{e.hits} HITS, {e.damage} DAMAGE")
+                case Flipped():
+                    put(e.vehicle, "FLIPPED")
+                case WipedOut():
+                    put(e.vehicle, "WIPEOUT")
+                case Wrecked():
+                    put(e.vehicle, "BOOM" if e.explodes else "WRECKED")
+                case LostControl():
+                    put(e.vehicle, "LOST CONTROL")
+                case Disqualified():
+                    put(e.vehicle, "OFF THE TABLE")
+                case Burned():
+                    put(e.vehicle, "ON FIRE")
+                case CrossedFinish() if e.wins:
+                    put(e.vehicle, "FINISH!")
+                case PassedGates():
+                    put(e.vehicle, "GATE")
         for vid, badge in fresh.items():
             self.flashes[vid] = (badge, FLASH_S)
 
@@ -888,15 +874,19 @@ class GameController:
     def facing_chosen(self) -> str:
         """The vehicle whose facing the prompt is choosing (Lose Control, Pivot, Spin), else ''."""
         p = self.prompt
-        if p.kind == "lose_control":
-            return p.note
-        if p.kind in ("pivot", "spin"):
+        if isinstance(p, LoseControlPrompt | PivotPrompt | SpinPrompt):
             return p.vehicle_id
         return ""
 
-    def _animate(self, before, active: str, decision: Decision) -> None:  # noqa: ANN001
-        """Queue motions for every vehicle whose pose changed; the active one drives its template's path."""
+    def _animate(self, before: GameState, events: list[GameEvent]) -> None:
+        """Queue motions for every vehicle whose pose changed; a vehicle that drove follows the path the engine
+        reports (:class:`Moved`), others slide."""
         self.motions = []
+        paths: dict[str, list[Pose]] = {}
+        for e in events:
+            if isinstance(e, Moved):
+                poses = _sampled(e.path) if e.path is not None else [e.start, e.final]
+                paths[e.vehicle] = [*paths.get(e.vehicle, []), *poses]
         for old in before.vehicles:
             try:
                 new = self.state.vehicle(old.id)
@@ -904,40 +894,10 @@ class GameController:
                 continue
             if _near(old.pose, new.pose, 1e-6):
                 continue
-            poses = self._path_poses(before, old, new.pose) if old.id == active else None
-            if poses is None:
-                poses = [old.pose, new.pose]
+            poses = paths.get(old.id) or [old.pose, new.pose]
+            if not _near(poses[-1], new.pose):
+                poses = [*poses, new.pose]
             self.motions.append(Motion(old.id, poses))
-
-    def _path_poses(self, before, old: VehicleState, final: Pose) -> list[Pose] | None:  # noqa: ANN001
-        """The geometry's path of the template just driven (``MoveResult.path``), ending where the engine put it."""
-        t = self.game.chosen_template
-        preview = getattr(self.game.referee, "preview", None)
-        if t is None or preview is None:
-            return None
-        candidates = [Move(t.template, t.direction, t.reverse)]
-        if t.template.endswith("straight"):
-            candidates += [Move(t.template, t.direction, t.reverse, True, "left"),
-                           Move(t.template, t.direction, t.reverse, True, "right")]
-        else:
-            candidates.append(Move(t.template, t.direction, t.reverse, True))
-        best: tuple[float, list[Pose]] | None = None
-        for move in candidates:
-            try:
-                result = preview(before, old.id, move)
-            except Exception:  # noqa: BLE001  (animation only)
-                continue
-            end = result.final
-            gap = math.dist((end.x_mm, end.y_mm), (final.x_mm, final.y_mm)) + abs(
-                math.remainder(end.heading_deg - final.heading_deg, 360.0))
-            if best is None or gap < best[0]:
-                best = (gap, result.path.sample(4.0))
-        if best is None:
-            return None
-        poses = best[1]
-        if not _near(poses[-1], final):
-            poses = [*poses, final]
-        return poses
 
     # ================================================================ time
     def update(self, dt: float) -> None:
@@ -969,20 +929,19 @@ class GameController:
         self.flashes = {}
         self.fresh = len(game.log)
         self.message = message
-        self._rebuild_notes()
         self._changed()
 
     def undo(self) -> bool:
-        """Take back the last decision made by a person (bot answers after it go too): a replay (save.undo)."""
-        if not self.game.decisions:
+        """Take back the last decision made by a person (bot answers after it go too): a step back in the history."""
+        if not self.game.history.can_undo:
             self.message = "Nothing to undo: no decision yet."
             return False
-        game = saving.undo(self.game)
+        game = self.game.undo()
         steps = 1
         all_bots = len(self.bots) >= len(self.state.players)
-        while game.decisions and (forced_answer(game) is not None
-                                  or (not all_bots and game.prompt.player in self.bots)):
-            game = saving.undo(game)  # a forced answer (no dice) goes back with the decision before it
+        while game.history.can_undo and (forced_answer(game) is not None
+                                         or (not all_bots and game.prompt.player in self.bots)):
+            game = game.undo()  # a forced answer (no dice) goes back with the decision before it
             steps += 1
         if all_bots:
             self.bots_paused = True

@@ -18,11 +18,31 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import assert_never
 
 import pygame
 
 from simulator.gaslands.dice import SkidFace
-from simulator.gaslands.game import Event
+from simulator.gaslands.events import GameEvent
+from simulator.gaslands.prompts import (
+    ActivatePrompt,
+    AttacksPrompt,
+    DeclarePrompt,
+    DeployPrompt,
+    GameOverPrompt,
+    LoseControlPrompt,
+    PassPolePrompt,
+    PiledriverPrompt,
+    PivotPrompt,
+    PushItPrompt,
+    ReactPrompt,
+    ShiftsPrompt,
+    SkidPrompt,
+    SlideFacingPrompt,
+    SpinPrompt,
+    TemplatePrompt,
+    VotesPrompt,
+)
 from simulator.gaslands.skid import ShiftUse, SpendShift
 from simulator.geometry.placement import Move
 from simulator.ui import draw
@@ -185,33 +205,18 @@ def draw_die(surface: pygame.Surface, d: Die, tumble: int | None = None) -> None
         draw.text(surface, d.caption, (r.centerx, r.bottom + 1), 13, draw.TEXT_DIM, "midtop")
 
 
-def dice_groups(event: Event) -> list[tuple[str, list[tuple[str | int, str]]]]:
-    """An event's dice as labelled groups of (face, tone): skid faces, attack dice (hits 4+), Evades (6)."""
-    dice = event.dice
-    if not dice:
-        return []
-    if all(isinstance(x, str) for x in dice):
-        return [("Skid Dice", [(str(x), "") for x in dice])]
-    if "Attack Step" in event.rule and len(dice) == 2:
-        attack, evade = dice
-        rolls = [r for group in attack for r in group] if attack and isinstance(attack[0], tuple) else list(attack)
-        return [("attack", [(r, _attack_tone(r)) for r in rolls]), ("evade", [(r, _evade_tone(r)) for r in evade])]
-    if "Collisions" in event.rule and len(dice) == 4:
-        a_att, p_att, a_ev, p_ev = dice
-        groups = [("smash", [(r, _attack_tone(r)) for r in a_att]), ("smash back", [(r, _attack_tone(r)) for r in p_att]),
-                  ("evade", [(r, _evade_tone(r)) for r in a_ev]), ("evade", [(r, _evade_tone(r)) for r in p_ev])]
-        return [g for g in groups if g[1]]
-    flat = [x for x in _flatten(dice)]
-    return [("", [(x, "") for x in flat if isinstance(x, int | str)])]
-
-
-def _flatten(values: Sequence[object]) -> list[object]:
-    out: list[object] = []
-    for v in values:
-        if isinstance(v, list | tuple):
-            out += _flatten(v)
-        else:
-            out.append(v)
+def dice_groups(event: GameEvent) -> list[tuple[str, list[tuple[str | int, str]]]]:
+    """An event's dice as labelled groups of (face, tone): Skid Dice faces, attack dice (hits on 4+, 6s
+    marked), Evades (6) — read from the event's :class:`~simulator.gaslands.events.DiceGroup` values."""
+    out: list[tuple[str, list[tuple[str | int, str]]]] = []
+    for group in event.dice:
+        if all(isinstance(f, str) for f in group.faces):
+            out.append(("Skid Dice", [(f, "") for f in group.faces]))
+            continue
+        evade = "evade" in group.label
+        tones = [(_evade_tone(int(f)) if evade else _attack_tone(int(f))) if isinstance(f, int) else ""
+                 for f in group.faces]
+        out.append((group.label, list(zip(group.faces, tones, strict=True))))
     return out
 
 
@@ -296,69 +301,75 @@ def build(ctl: GameController, rect: Rect, pending: Move | None = None) -> Panel
     if ctl.is_bot_turn():
         _latest_dice(ctl, c)
         return panel
-    kind = p.kind
-    if kind == "activate":
-        c.buttons([(f"Activate {ctl.name(str(o))} (G{ctl.vehicle(str(o)).gear})", f"activate:{o}")
-                   for o in p.options], per_row=2)
-        _latest_dice(ctl, c)
-    elif kind == "template":
-        _template(ctl, c, pending)
-    elif kind == "skid":
-        v = ctl.vehicle(p.vehicle_id)
-        c.text(f"Handling {v.handling}: roll up to {v.handling} Skid Dice at once. Each die shows Hazard, Spin, "
-               f"Slide or Shift (p.22-24). {v.hazards} Hazard Tokens now; 6 wipes out (p.34).", 16, draw.TEXT_DIM)
-        c.buttons([(f"Roll {o}" + (" (Enter)" if o == min(p.options) else ""), f"roll:{o}")  # type: ignore[type-var]
-                   for o in p.options], per_row=min(4, len(p.options)))
-    elif kind == "push_it":
-        faces = [f.value for f in ctl.game.skid_roll.faces]
-        c.dice([(f, {"action": f"die:{i}", "marked": i in ctl.draft.marked}) for i, f in enumerate(faces)])
-        n = len(ctl.draft.marked)
-        c.buttons([("Keep them (Enter)", "keep"),
-                   (f"Push It: reroll {n} (+1 Hazard)", "push", n > 0)], per_row=2)
-        c.text("Click dice to mark them for the reroll; Push It once per Movement Step (p.40).", 15, draw.TEXT_DIM)
-    elif kind == "shifts":
-        _shifts(ctl, c)
-    elif kind == "slide_facing":
-        c.text("A Slide result moves the car along the Slide template (p.24-26): both endings are drawn on the table.",
-               16, draw.TEXT_DIM)
-        c.buttons([("Face left", "slide:left"), ("Face right", "slide:right")], per_row=2)
-    elif kind == "spin":
-        c.text(f"Spin: {ctl.draft.spin_deg:+.0f} deg (counter-clockwise +); the ghost shows it.", 17)
-        c.buttons([(f"{a:+.0f}", f"spinto:{a}", True, a == ctl.draft.spin_deg) for a in SPIN_PRESETS], per_row=5)
-        c.buttons([("Spin (Enter)", "spin")], per_row=1)
-    elif kind == "react":
-        _react(ctl, c)
-    elif kind == "attacks":
-        _attacks(ctl, c)
-    elif kind == "lose_control":
-        c.text(f"Turn {ctl.name(p.note)} by {ctl.draft.turn_deg:+.0f} deg (counter-clockwise +); see the ghost.", 17)
-        c.buttons([(f"{a:+.0f}", f"turn:{a}", True, a == ctl.draft.turn_deg) for a in LOSE_CONTROL_TURNS], per_row=4)
-        c.buttons([("Confirm facing (Enter)", "lose")], per_row=1)
-    elif kind == "pass_pole":
-        c.buttons([(f"Give it to {ctl.player_name(int(o))}", f"pole:{o}") for o in p.options], per_row=2)  # type: ignore[call-overload]
-    elif kind == "votes":
-        c.text(p.note, 16, draw.TEXT_DIM)
-        items = [(_vote_label(ctl, o), f"vote:{i}") for i, o in enumerate(p.options[:10])]
-        c.buttons([*items, ("Spend none", "novote")], per_row=2, height=26)
-    elif kind == "deploy":
-        _deploy(ctl, c)
-    elif kind == "declare":
-        c.text(f"{p.note} ({ctl.game.declaring})", 16, draw.TEXT_DIM)
-        c.buttons([(str(o).replace("_", " ").capitalize(), f"declare:{o}") for o in p.options], per_row=3)
-    elif kind == "pivot":
-        c.text(f"{p.note}. Pivot: {ctl.draft.spin_deg:+.0f} deg (counter-clockwise +); the ghost shows it.", 16)
-        presets = PIVOT_PRESETS if "Pivot" in p.options else SPIN_PRESETS
-        c.buttons([(f"{a:+.0f}", f"spinto:{a}", True, a == ctl.draft.spin_deg) for a in presets], per_row=5)
-        c.buttons([("Pivot (Enter)" if ctl.draft.spin_deg else "No pivot (Enter)", "pivot")], per_row=1)
-    elif kind == "piledriver":
-        c.text(f"Move it back {ctl.draft.push_mm:+.0f} mm and turn it {ctl.draft.turn_deg:+.0f} deg; "
-               "the ghost shows it (p.120).", 16)
-        c.buttons([(f"{m:+.0f} mm", f"shove:{m}", True, m == ctl.draft.push_mm) for m in PILEDRIVE_SHOVES], per_row=5)
-        c.buttons([(f"{a:+.0f}", f"turn:{a}", True, a == ctl.draft.turn_deg) for a in LOSE_CONTROL_TURNS], per_row=4)
-        c.buttons([("Place it (Enter)", "piledrive"), ("Leave it", "noplace")], per_row=2)
-    elif kind == "game_over":
-        _game_over(ctl, c)
-    if kind not in ("push_it", "shifts", "activate", "game_over"):
+    match p:
+        case ActivatePrompt():
+            c.buttons([(f"Activate {ctl.name(o)} (G{ctl.vehicle(o).gear})", f"activate:{o}") for o in p.vehicles],
+                      per_row=2)
+        case TemplatePrompt():
+            _template(ctl, c, p, pending)
+        case SkidPrompt():
+            v = ctl.vehicle(p.vehicle_id)
+            c.text(f"Handling {v.handling}: roll up to {p.max_dice} Skid Dice at once. Each die shows Hazard, Spin, "
+                   f"Slide or Shift (p.22-24). {v.hazards} Hazard Tokens now; 6 wipes out (p.34).", 16, draw.TEXT_DIM)
+            c.buttons([(f"Roll {o}" + (" (Enter)" if o == 0 else ""), f"roll:{o}") for o in p.options],
+                      per_row=min(4, len(p.options)))
+        case PushItPrompt():
+            c.dice([(f.value, {"action": f"die:{i}", "marked": i in ctl.draft.marked}) for i, f in enumerate(p.faces)])
+            n = len(ctl.draft.marked)
+            c.buttons([("Keep them (Enter)", "keep"),
+                       (f"Push It: reroll {n} (+1 Hazard)", "push", n > 0)], per_row=2)
+            c.text("Click dice to mark them for the reroll; Push It once per Movement Step (p.40).", 15, draw.TEXT_DIM)
+        case ShiftsPrompt():
+            _shifts(ctl, c, p)
+        case SlideFacingPrompt():
+            c.text("A Slide result moves the car along the Slide template (p.24-26): both endings are drawn on the "
+                   "table.", 16, draw.TEXT_DIM)
+            c.buttons([("Face left", "slide:left"), ("Face right", "slide:right")], per_row=2)
+        case SpinPrompt():
+            c.text(f"Spin: {ctl.draft.spin_deg:+.0f} deg (counter-clockwise +); the ghost shows it.", 17)
+            c.buttons([(f"{a:+.0f}", f"spinto:{a}", True, a == ctl.draft.spin_deg) for a in SPIN_PRESETS], per_row=5)
+            c.buttons([("Spin (Enter)", "spin")], per_row=1)
+        case ReactPrompt():
+            _react(ctl, c, p)
+        case AttacksPrompt():
+            _attacks(ctl, c)
+        case LoseControlPrompt():
+            c.text(f"Turn {ctl.name(p.vehicle_id)} by {ctl.draft.turn_deg:+.0f} deg (counter-clockwise +); see the "
+                   "ghost.", 17)
+            c.buttons([(f"{a:+.0f}", f"turn:{a}", True, a == ctl.draft.turn_deg) for a in LOSE_CONTROL_TURNS],
+                      per_row=4)
+            c.buttons([("Confirm facing (Enter)", "lose")], per_row=1)
+        case PassPolePrompt():
+            c.buttons([(f"Give it to {ctl.player_name(o)}", f"pole:{o}") for o in p.to], per_row=2)
+        case VotesPrompt():
+            c.text(f"{p.votes} Audience Votes to spend (p.89-90):", 16, draw.TEXT_DIM)
+            items = [(f"{ch.label} ({ch.cost})", f"vote:{i}") for i, ch in enumerate(p.choices[:10])]
+            c.buttons([*items, ("Spend none", "novote")], per_row=2, height=26)
+        case DeployPrompt():
+            _deploy(ctl, c)
+        case DeclarePrompt():
+            c.text(f"{p.question} ({p.rule})", 16, draw.TEXT_DIM)
+            c.buttons([(o.replace("_", " ").capitalize(), f"declare:{o}") for o in p.choices], per_row=3)
+        case PivotPrompt():
+            extra = f" for {p.hazards} Hazard Tokens" if p.hazards else ""
+            c.text(f"{p.rule} ({p.page}): up to {p.max_deg:.0f} degrees either way{extra}. Pivot: "
+                   f"{ctl.draft.spin_deg:+.0f} deg (counter-clockwise +); the ghost shows it.", 16)
+            presets = PIVOT_PRESETS if p.rule == "Pivot" else SPIN_PRESETS
+            c.buttons([(f"{a:+.0f}", f"spinto:{a}", True, a == ctl.draft.spin_deg) for a in presets], per_row=5)
+            c.buttons([("Pivot (Enter)" if ctl.draft.spin_deg else "No pivot (Enter)", "pivot")], per_row=1)
+        case PiledriverPrompt():
+            c.text(f"Move it back {ctl.draft.push_mm:+.0f} mm and turn it {ctl.draft.turn_deg:+.0f} deg; "
+                   "the ghost shows it (p.120).", 16)
+            c.buttons([(f"{m:+.0f} mm", f"shove:{m}", True, m == ctl.draft.push_mm) for m in PILEDRIVE_SHOVES],
+                      per_row=5)
+            c.buttons([(f"{a:+.0f}", f"turn:{a}", True, a == ctl.draft.turn_deg) for a in LOSE_CONTROL_TURNS],
+                      per_row=4)
+            c.buttons([("Place it (Enter)", "piledrive"), ("Leave it", "noplace")], per_row=2)
+        case GameOverPrompt():
+            _game_over(ctl, c)
+        case _ as unreachable:
+            assert_never(unreachable)
+    if not isinstance(p, PushItPrompt | ShiftsPrompt | GameOverPrompt):
         _latest_dice(ctl, c)
     return panel
 
@@ -366,22 +377,15 @@ def build(ctl: GameController, rect: Rect, pending: Move | None = None) -> Panel
 def _deploy(ctl: GameController, c: _Cursor) -> None:
     """Pick a waiting car, then an open slot of the Starting Grid (drawn on the table, p.126)."""
     p = ctl.prompt
+    assert isinstance(p, DeployPrompt)
     chosen = ctl.deploy_vehicle()
-    waiting = ctl.state.undeployed(p.player)
-    c.buttons([(ctl.name(v.id), f"deploycar:{v.id}", True, v.id == chosen) for v in waiting], per_row=2)
-    columns = max(1, len(ctl.state.players))
+    c.buttons([(ctl.name(vid), f"deploycar:{vid}", True, vid == chosen) for vid in p.vehicles], per_row=2)
+    columns = max(1, p.columns)
     fits = ctl.grid_previews()
-    c.buttons([(f"Rank {int(str(o)) // columns + 1}, place {int(str(o)) % columns + 1}", f"deploy:{o}",
-                int(str(o)) in fits) for o in p.options], per_row=2)
+    c.buttons([(f"Rank {o // columns + 1}, place {o % columns + 1}", f"deploy:{o}", o in fits) for o in p.slots],
+              per_row=2)
     c.text("Fill the first rank touching the Starting Line before the next; a finger's width between cars "
            "(p.126).", 15, draw.TEXT_DIM)
-
-
-def _vote_label(ctl: GameController, effect: object) -> str:
-    name = str(getattr(effect, "effect", effect)).replace("_", " ")
-    vid = str(getattr(effect, "vehicle_id", ""))
-    gear = int(getattr(effect, "gear_change", 0))
-    return name + (f" {gear:+d}" if gear else "") + (f": {ctl.name(vid)}" if vid else "")
 
 
 def _title(ctl: GameController) -> str:
@@ -398,7 +402,7 @@ def _title(ctl: GameController) -> str:
         "spin": f"{who}: Spin {name}",
         "react": f"{who}: Collision!",
         "attacks": f"{who}: {name} shoots",
-        "lose_control": f"{who}: {ctl.name(p.note)} loses control",
+        "lose_control": f"{who}: {name} loses control",
         "pass_pole": f"{who}: pass Pole Position",
         "votes": f"{who}: Audience Votes",
         "deploy": f"{who}: place a vehicle on the Starting Grid",
@@ -410,13 +414,13 @@ def _title(ctl: GameController) -> str:
     return titles.get(p.kind, p.kind) + (" (bot)" if ctl.is_bot_turn() else "")
 
 
-def _template(ctl: GameController, c: _Cursor, pending: Move | None) -> None:
-    v = ctl.vehicle(ctl.prompt.vehicle_id)
-    allowed = ctl.permitted(v.id)
-    words = ", ".join(f"{t.replace('_', ' ')}" + (f" ({m.value})" if m.value in ("trivial", "hazardous") else "")
-                      for t, m in allowed.items())
+def _template(ctl: GameController, c: _Cursor, p: TemplatePrompt, pending: Move | None) -> None:
+    v = ctl.vehicle(p.vehicle_id)
+    words = ", ".join(f"{t.template.replace('_', ' ')}"
+                      + (f" ({t.manoeuvre.value})" if t.manoeuvre.value in ("trivial", "hazardous") else "")
+                      for t in p.templates if t.permitted)
     c.text(f"Gear {v.gear}, {v.hazards} Hazard Tokens. Permitted (p.17-18): {words}.", 16, draw.TEXT_DIM)
-    if v.gear == 1:
+    if p.reverse_allowed:
         c.text("In Gear 1 it may reverse: V puts the template on the rear edge (p.39).", 15, draw.TEXT_DIM)
     if pending is None:
         c.text("Drag a template from the tray onto the car (or press 1-9).", 17, draw.SELECT)
@@ -424,13 +428,17 @@ def _template(ctl: GameController, c: _Cursor, pending: Move | None) -> None:
     label = pending.template.replace("_", " ")
     title = label + (f" {pending.direction}" if pending.direction else "") + (" in reverse" if pending.reverse else "")
     c.text(f"Chosen: {title}", 19, draw.SELECT)
-    c.buttons([("Choose it (Enter)", "app:confirm"), ("Mirror (Tab)", "app:mirror", pending.direction is not None),
-               ("Reverse (V)", "app:reverse", v.gear == 1, pending.reverse), ("Cancel (Esc)", "app:cancel")],
+    refused = ctl.refusal(pending.template)
+    if refused:
+        c.text(f"Not permitted: {refused}", 16, draw.INTERRUPT)
+    c.buttons([("Choose it (Enter)", "app:confirm", not refused),
+               ("Mirror (Tab)", "app:mirror", pending.direction is not None),
+               ("Reverse (V)", "app:reverse", p.reverse_allowed, pending.reverse), ("Cancel (Esc)", "app:cancel")],
               per_row=2)
 
 
-def _shifts(ctl: GameController, c: _Cursor) -> None:
-    roll = ctl.game.skid_roll
+def _shifts(ctl: GameController, c: _Cursor, p: ShiftsPrompt) -> None:
+    roll = p.roll
     cancelled = ctl.cancelled_dice()
     used = len(ctl.draft.spends)
     dice: list[tuple[str | int, dict[str, object]]] = []
@@ -447,7 +455,7 @@ def _shifts(ctl: GameController, c: _Cursor) -> None:
         dice.append(("shift", {"dim": spent, "caption": "spent" if spent else "free"}))
     c.dice(dice)
     out, err = ctl.shift_outcome()
-    v = ctl.vehicle(ctl.prompt.vehicle_id)
+    v = ctl.vehicle(p.vehicle_id)
     left = ctl.shifts_left()
     if out is not None:
         d = out.driving
@@ -464,13 +472,13 @@ def _shifts(ctl: GameController, c: _Cursor) -> None:
            15, draw.TEXT_DIM)
 
 
-def _react(ctl: GameController, c: _Cursor) -> None:
-    who = ctl.game.reacting
-    if who is not None:
-        me, other, contact = who
-        c.text(f"{ctl.name(me)} and {ctl.name(other)} collide: {contact.orientation.value.replace('_', '-')} "
-               f"(p.52-53). {ctl.name(me)} reacts:", 17)
-    c.buttons([("Smash (attack dice)", "react:smash"), ("Evade (dice = gear)", "react:evade")], per_row=2)
+def _react(ctl: GameController, c: _Cursor, p: ReactPrompt) -> None:
+    kind = p.orientation.value.replace("_", "-").title()
+    against = f"the {p.other_name}" if p.other_obstacle else f"{p.other_name}'s {p.other_edge}"
+    c.text(f"{ctl.name(p.vehicle_id)}'s {p.edge} meets {against}: {kind} (p.52-53). {ctl.name(p.vehicle_id)} "
+           "reacts:", 17)
+    labels = {"smash": "Smash (attack dice)", "evade": "Evade (dice = gear)", "piledriver": "Piledriver (p.120)"}
+    c.buttons([(labels.get(r.value, r.value), f"react:{r.value}") for r in p.reactions], per_row=2)
     c.text("Smash: roll attack dice by orientation and weight, hits on 4+. Evade: roll dice equal to the current "
            "gear, each 6 cancels a hit (p.54-55).", 15, draw.TEXT_DIM)
 
@@ -514,7 +522,7 @@ def _latest_dice(ctl: GameController, c: _Cursor) -> None:
     if event is None:
         return
     c.space(4)
-    c.text("Last roll: " + ctl.readable(event.text) + (f"  ({event.rule})" if event.rule else ""), 16, draw.TEXT_DIM)
+    c.text("Last roll: " + event.text + (f"  ({event.rule})" if event.rule else ""), 16, draw.TEXT_DIM)
     for label, group in dice_groups(event):
         dice = [(face, {"tone": tone}) for face, tone in group]
         if label:

@@ -22,6 +22,7 @@ from simulator.gaslands.decisions import (
     SpendShifts,
 )
 from simulator.gaslands.dice import ScriptedDice, SeededDice
+from simulator.gaslands.events import DropAttacked
 from simulator.gaslands.game import Game
 from simulator.gaslands.referee import Contact, DropReport, MovePlan, MoveReport, OpenTableReferee
 from simulator.gaslands.round import RoundState
@@ -246,8 +247,8 @@ def test_stacked_templates_resolve_from_the_top() -> None:
     dice = ScriptedDice(d6=[4, 1, 1, 1] + [1] + [1, 1, 1, 1] + [1])  # napalm (on top) first, then the mines
     game = Game(s, dice, Scripted(meets=("drop-1", "drop-2")), FakePermissions())
     drive(game, "red")
-    texts = [e.text for e in game.log if "attacks red" in e.text]
-    assert texts[0].startswith("Napalm Dropper (drop-2)") and texts[1].startswith("Mine Dropper (drop-1)")
+    attacks = [e for e in game.log if isinstance(e, DropAttacked) and e.vehicle == "red"]
+    assert [(e.weapon, e.template_id) for e in attacks] == [("Napalm Dropper", "drop-2"), ("Mine Dropper", "drop-1")]
     assert game.state.vehicle("red").on_fire and game.state.dropped == ()
 
 

@@ -31,6 +31,7 @@ from simulator.gaslands.decisions import (
     Spin,
 )
 from simulator.gaslands.dice import ScriptedDice, SkidFace
+from simulator.gaslands.events import CrossedFinish, Distracted, WeaponsInactive
 from simulator.gaslands.game import Game, Options
 from simulator.gaslands.race import Course, advance, finished, standings
 from simulator.gaslands.referee import MovePlan
@@ -93,14 +94,14 @@ def test_weapons_inactive_until_gate_1_and_pole_passes_at_a_gate() -> None:
     game.decide(RollSkid(0))
     game.decide(SpendShifts())
     assert game.prompt.kind == "activate"  # Blue has passed no gate: no Attack Step
-    assert any("weapons inactive" in e.text for e in game.log)
+    assert any(isinstance(e, WeaponsInactive) for e in game.log)
 
 
 def test_bot_death_race_finishes_at_the_last_gate_with_runners_up() -> None:
     # seed 3: the bots finish (with the Starting Grid of p.126 the cars start elsewhere than the file says)
     game = play_bot_game(new_game(DEATH, seed=3, options=Options(round_limit=30)), Bot())
     assert game.prompt.kind == "game_over" and game.state.winner is not None
-    assert any("passes the Finish Line" in e.text for e in game.log)
+    assert any(isinstance(e, CrossedFinish) and e.wins for e in game.log)
     order = standings(game.state, DEATH.table, game.options.course)
     first = game.state.vehicle(order[0])
     assert first.gates_passed == 6 and first.player == game.state.winner
@@ -180,7 +181,7 @@ def test_example_of_play_p58_to_p60_on_the_real_table() -> None:
     assert (blue.damage, red.damage, blue.hazards, red.hazards, red.gear) == (5, 4, 3, 4, 3)
     assert not overlapping(table_for(sc.table, game.state).vehicle("red").footprint,
                         table_for(sc.table, game.state).vehicle("blue").footprint)
-    assert any("Distracted" in e.text for e in game.log[-2:])  # touching Blue: no attacks (p.42, p.57)
+    assert any(isinstance(e, Distracted) for e in game.last_events)  # touching Blue: no attacks (p.42, p.57)
     assert game.state.round.gear_phase == 2 and game.state.round.pole == 1  # Pole Position moved to Red
     game.decide(Activate("red"))
     game.decide(ChooseTemplate("medium_straight"))  # ignores Blue, which it starts touching (p.48)

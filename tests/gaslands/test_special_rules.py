@@ -22,7 +22,9 @@ from simulator.gaslands.decisions import (
     SpendShifts,
 )
 from simulator.gaslands.dice import ScriptedDice
+from simulator.gaslands.events import CrossedFinish
 from simulator.gaslands.game import Game, Options
+from simulator.gaslands.prompts import TemplatePrompt
 from simulator.gaslands.race import Course
 from simulator.gaslands.referee import Contact, MovePlan, MoveReport, OpenTableReferee
 from simulator.gaslands.round import RoundState
@@ -260,7 +262,7 @@ def test_a_helicopter_cannot_win_a_death_race() -> None:
     game = game_of(heli, car, Finish(), ScriptedDice(), options)
     drive(game, "heli")
     assert game.state.vehicle("heli").gates_passed == 1 and game.state.winner is None
-    assert any(e.rule == "Game End, p.128" for e in game.log)
+    assert any(isinstance(e, CrossedFinish) and not e.wins and e.page == "p.128" for e in game.log)
 
 
 # ----------------------------------------------------------------------------- Drag Racer (p.70, p.84)
@@ -274,7 +276,8 @@ def test_jet_engine_must_use_nitro_every_activation() -> None:
     assert ref.forced == ["long_straight"]
     r = game.state.vehicle("racer")
     assert (r.pose.x_mm, r.hazards) == (pytest.approx(282.0), 5)
-    assert game.prompt.kind == "template" and game.prompt.note == ""
+    assert isinstance(game.prompt, TemplatePrompt) and not game.prompt.reverse_allowed
+    assert "Nitro" in game.prompt.reverse_reason
     with pytest.raises(IllegalChoice, match="Nitro Booster, p.84"):
         game.decide(ChooseTemplate("short_straight", reverse=True))
     game.decide(ChooseTemplate("short_straight"))

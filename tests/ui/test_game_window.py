@@ -289,11 +289,13 @@ def test_death_race_game_window_plays_an_activation(tmp_path: Path) -> None:
 
 
 def test_dice_groups_mark_hits_and_evades() -> None:
-    from simulator.gaslands.game import Event
+    from simulator.gaslands.dice import SkidFace
+    from simulator.gaslands.events import Attacked, SkidDiceRolled
 
-    groups = dice_groups(Event("a attacks b: 2 hits, 1 damage", "Attack Step, p.30-33", (((4, 6, 1),), (6, 2))))
-    assert groups == [("attack", [(4, "hit"), (6, "crit"), (1, "miss")]), ("evade", [(6, "hit"), (2, "miss")])]
-    skid = dice_groups(Event("x rolls 2 Skid Dice", "p.22", ("shift", "hazard")))
+    shot = Attacked("a", "A", "b", "B", ("Machine Gun",), ((4, 6, 1),), (6, 2), 2, 1, False, -1)
+    groups = dice_groups(shot)
+    assert groups == [("Machine Gun", [(4, "hit"), (6, "crit"), (1, "miss")]), ("evade", [(6, "hit"), (2, "miss")])]
+    skid = dice_groups(SkidDiceRolled("x", "X", (SkidFace.SHIFT, SkidFace.HAZARD)))
     assert skid == [("Skid Dice", [("shift", ""), ("hazard", "")])]
 
 
@@ -354,15 +356,17 @@ def _rects_of_cars(app: App) -> dict[str, pygame.Rect]:
 
 
 def test_pile_up_badges_one_per_car_stacked_clear_and_fading(tmp_path: Path) -> None:
-    from simulator.gaslands.game import Event
+    from simulator.gaslands.collisions import Orientation, Reaction
+    from simulator.gaslands.events import Attacked, Collided, WipedOut
 
     app = _game_app(tmp_path, 1)  # the cars start side by side on the grid: a pile-up of badges
     g = app.game
     assert g is not None
     red, blue = "red-car", "blue-car"
-    g._flash([Event(f"collision {red} / {blue}: head_on, smash / smash", "Collisions, p.52"),
-              Event(f"{red} wipes out; Flip check 4 in Gear 3", "p.34"),
-              Event(f"{blue} attacks {red}: 2 hits, 2 damage", "Attack Step, p.30")])
+    g._flash([Collided(red, "Red Car", blue, "Blue Car", False, Orientation.HEAD_ON, "front", "front",
+                       Reaction.SMASH, Reaction.SMASH, (4,), (5,), (), ()),
+              WipedOut(red, "Red Car", 4, 3, False),
+              Attacked(blue, "Blue Car", red, "Red Car", ("Machine Gun",), ((4, 5),), (), 2, 2, False, -2)])
     assert g.flashes[red][0] == "WIPEOUT" and g.flashes[blue][0] == "COLLISION"  # one badge per car, the weightiest
     for v, word in zip(g.state.vehicles[2:], ("2 HITS, 2 DAMAGE", "FLIPPED"), strict=True):
         g.flashes[v.id] = (word, 3.5)
@@ -394,7 +398,7 @@ def test_lose_control_prompt_shows_the_car_and_its_ghost_without_badges(tmp_path
     ctl = GameController(game, autosave_path=tmp_path / "autosave.json")
     app = App.for_game(ctl, SIZE)
     ctl._flash(game.log[-12:])
-    chosen = game.prompt.note
+    chosen = game.prompt.vehicle_id
     assert ctl.flashes.get(chosen, ("",))[0] == "WIPEOUT"
     for v in game.state.vehicles:
         ctl.flashes.setdefault(v.id, ("COLLISION", 3.0))
@@ -439,7 +443,7 @@ def test_last_roll_skid_dice_captions_fit_the_dice(tmp_path: Path) -> None:
     while True:
         game.decide(Bot().decide(game))
         last = next((e for e in reversed(game.log) if e.dice), None)
-        if last is not None and all(isinstance(x, str) for x in last.dice) and game.prompt.kind not in (
+        if last is not None and all(isinstance(f, str) for d in last.dice for f in d.faces) and game.prompt.kind not in (
                 "push_it", "shifts", "activate", "game_over"):
             break
     app = App.for_game(GameController(game, autosave_path=tmp_path / "a.json"), SIZE)
@@ -451,9 +455,12 @@ def test_no_dice_shifts_prompt_is_answered_through_decide(tmp_path: Path, monkey
     """An engine that asks for Shifts with no dice at all gets SpendShifts(()) from the window: logged, replayable."""
     from simulator.gaslands import engine
     from simulator.gaslands.decisions import RollSkid as Roll
+    from simulator.gaslands.prompts import ShiftsPrompt
+    from simulator.gaslands.skid import Driving
 
     def ask_always(self: engine._Run) -> None:  # the engine behaviour the QA pass saw
-        self._ask("shifts", self._vehicle().player, tuple(f.value for f in self._roll.faces), "Shift results")
+        v = self._vehicle()
+        self.prompt = ShiftsPrompt(v.player, v.id, self._roll, Driving(v.gear, v.hazards, v.max_gear))
 
     monkeypatch.setattr(engine._Run, "_after_push", ask_always)
     app = _game_app(tmp_path, 1)
@@ -469,7 +476,9 @@ def test_no_dice_shifts_prompt_is_answered_through_decide(tmp_path: Path, monkey
     assert g.game.decisions[-2:] == [Roll(0), SpendShifts(())]
     assert g.prompt.kind != "shifts"
     events, _ = g.display_log()
-    assert any("Shifts spent: none" in e.text for e in events)
+    from simulator.gaslands.events import ShiftsSpent
+
+    assert any(isinstance(e, ShiftsSpent) and e.spends == () for e in events)
     assert _replayed(1, g.game.decisions).state == g.state
     post_key(pygame.K_z, pygame.KMOD_LCTRL)  # undo takes the forced answer back with the roll
     pump(app)
@@ -479,11 +488,14 @@ def test_no_dice_shifts_prompt_is_answered_through_decide(tmp_path: Path, monkey
 def test_forced_answers_only_when_there_are_no_dice() -> None:
     from types import SimpleNamespace
 
-    from simulator.gaslands.skid import SkidRoll
+    from simulator.gaslands.prompts import PushItPrompt, ShiftsPrompt, SkidPrompt
+    from simulator.gaslands.skid import Driving, SkidRoll
     from simulator.ui.game_controller import forced_answer
 
     def fake(kind: str, roll: SkidRoll) -> Game:
-        return SimpleNamespace(prompt=SimpleNamespace(kind=kind), skid_roll=roll)  # type: ignore[return-value]
+        prompt = {"shifts": ShiftsPrompt(0, "x", roll, Driving(1, 0, 6)), "push_it": PushItPrompt(0, "x", roll, 0),
+                  "skid": SkidPrompt(0, "x", 2)}[kind]
+        return SimpleNamespace(prompt=prompt)  # type: ignore[return-value]
 
     assert forced_answer(fake("shifts", SkidRoll())) == SpendShifts(())
     assert forced_answer(fake("push_it", SkidRoll())) == PushIt(())
