@@ -16,7 +16,6 @@ text (no NUL or other control characters); a street square has one spelling
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
@@ -25,6 +24,7 @@ from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
+from simulator import safe_read
 from simulator.boards import doom_turn as dtt
 from simulator.boards import doomtown as dt
 from simulator.boards import gulch_round as gr
@@ -32,6 +32,13 @@ from simulator.boards import slaughter_gulch as sg
 from simulator.errors import InputFileError, Problem
 
 ID_PATTERN = r"^[A-Za-z0-9_-]+$"
+#: Bounds on a board file: far above a real game (Slaughter Gulch has 36 dudes and 20 townsfolk for
+#: six outfits; a Doomtown street a few dozen cards), low enough that nothing drawn or asked slows down.
+MAX_FIGURES = 200
+MAX_OUTFITS = 6
+MAX_PLAYERS = 12
+MAX_LOCATIONS = 200
+MAX_QUERIES = 10_000
 ID_RE = re.compile(r"[A-Za-z0-9_-]{1,80}")
 GAMES = ("slaughter_gulch", "doomtown")
 
@@ -123,10 +130,10 @@ class GulchFile(_Table):
 
     board: GulchBoardTable
     game: GulchGameTable = GulchGameTable()
-    outfit: list[OutfitTable] = []
-    dude: list[GulchDudeTable] = []
-    townsfolk: list[TownsfolkTable] = []
-    query: list[Any] = []
+    outfit: list[OutfitTable] = Field(default=[], max_length=MAX_OUTFITS)
+    dude: list[GulchDudeTable] = Field(default=[], max_length=MAX_FIGURES)
+    townsfolk: list[TownsfolkTable] = Field(default=[], max_length=MAX_FIGURES)
+    query: list[Any] = Field(default=[], max_length=MAX_QUERIES)
 
 
 # --------------------------------------------------------------------------- Doomtown tables
@@ -151,7 +158,7 @@ class StreetTable(_Table):
     """``[[street]]``: a player's locations left to right, the home among them."""
 
     player: Id
-    locations: list[str] = Field(min_length=1)
+    locations: list[str] = Field(min_length=1, max_length=MAX_LOCATIONS)
     home: str | None = None
 
 
@@ -178,10 +185,10 @@ class DoomFile(_Table):
 
     board: DoomBoardTable
     game: DoomGameTable = DoomGameTable()
-    street: list[StreetTable] = Field(min_length=1)
-    out_of_town: list[OutOfTownTable] = []
-    dude: list[DoomDudeTable] = []
-    query: list[Any] = []
+    street: list[StreetTable] = Field(min_length=1, max_length=MAX_PLAYERS)
+    out_of_town: list[OutOfTownTable] = Field(default=[], max_length=MAX_LOCATIONS)
+    dude: list[DoomDudeTable] = Field(default=[], max_length=MAX_FIGURES)
+    query: list[Any] = Field(default=[], max_length=MAX_QUERIES)
     names: dict[str, Text] = {}
     control_points: dict[str, Annotated[int, Field(ge=0, le=20)]] = {}
     victory_points: dict[str, Annotated[int, Field(ge=0, le=99)]] = {}
@@ -224,14 +231,11 @@ def pydantic_problems(error: ValidationError, prefix: str = "") -> list[Problem]
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    """Read a TOML file; raises :class:`InputFileError` for a missing file or a syntax error."""
-    try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        raise InputFileError(str(path), [Problem("file", "no such file")]) from None
-    except tomllib.TOMLDecodeError as e:
-        raise InputFileError(str(path), [Problem("file", f"TOML syntax error: {e}")]) from None
+    """Read a TOML file through :mod:`simulator.safe_read` (size, UTF-8, nesting checked).
+
+    Raises :class:`InputFileError` for a missing or unreadable file, bad text or a syntax error.
+    """
+    return safe_read.read_toml(path)
 
 
 def game_of(doc: dict[str, Any], source: str) -> str:

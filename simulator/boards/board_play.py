@@ -30,8 +30,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 import platformdirs
-from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from simulator import safe_read
 from simulator.atomic import write_text_atomic
 from simulator.boards import doom_actions as da
 from simulator.boards import doom_turn as dtt
@@ -49,6 +50,8 @@ from simulator.errors import IllegalChoice, InputFileError, Problem
 
 FORMAT = "deadlands-board-save"
 VERSION = 1
+#: The most actions a save may hold (a long Slaughter Gulch game is a few thousand).
+MAX_ACTIONS = 200_000
 Game = Literal["slaughter_gulch", "doomtown"]
 State = gr.GulchState | dtt.DoomState
 Applier = Callable[[Any, Any], tuple[Any, tuple[str, ...]]]
@@ -72,7 +75,7 @@ class SaveFile(BaseModel):
     game: Game
     title: str = ""
     start: dict[str, Any]
-    actions: list[Any]
+    actions: list[Any] = Field(max_length=MAX_ACTIONS)
 
 
 def autosave_path(game: str) -> Path:
@@ -235,27 +238,17 @@ def _actions(envelope: SaveFile, source: str) -> list[Any]:
 
 
 def read_json(path: Path) -> Any:
-    """Read a JSON file; raises :class:`InputFileError` for a missing file, bad text or bad JSON."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputFileError(str(path), [Problem("file", "no such file")]) from None
-    except UnicodeDecodeError:
-        raise InputFileError(str(path), [Problem("file", "not UTF-8 text")]) from None
-    except OSError as e:
-        raise InputFileError(str(path), [Problem("file", e.strerror or str(e))]) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InputFileError(str(path), [Problem("file", f"not JSON: {e}")]) from None
-    except RecursionError:
-        raise InputFileError(str(path), [Problem("file", "nested too deeply to be a board save")]) from None
+    """Read a JSON file through :mod:`simulator.safe_read` (size, UTF-8, strict JSON, nesting checked).
+
+    Raises :class:`InputFileError` for a missing or unreadable file, bad text or bad JSON.
+    """
+    return safe_read.read_json(path)
 
 
 def is_board_save(path: Path) -> bool:
-    """True when ``path`` is a JSON file whose ``format`` is a board save (cheap check, no replay)."""
+    """True when ``path`` is a readable JSON file whose ``format`` is a board save (no replay)."""
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
+        doc = safe_read.read_json(path)
+    except InputFileError:
         return False
     return isinstance(doc, dict) and doc.get("format") == FORMAT

@@ -102,7 +102,7 @@ def bad(tmp_path: Path, doc: object, name: str = "bad.json") -> str:
 def test_bad_saves_name_the_key_and_the_reason(tmp_path: Path) -> None:
     good = gulch_play().to_json()
     assert "version: this program reads board saves of version 1" in bad(tmp_path, {**good, "version": 2})
-    assert ": file: not JSON" in bad(tmp_path, "{nope")
+    assert ": (syntax): Expecting property name" in bad(tmp_path, "{nope")
     assert ": file: a board save is a JSON object" in bad(tmp_path, [1, 2])
     assert "format" in bad(tmp_path, {**good, "format": "something"})
     start = json.loads(json.dumps(good["start"]))
@@ -115,9 +115,10 @@ def test_bad_saves_name_the_key_and_the_reason(tmp_path: Path) -> None:
     assert "actions[12]: refused on replay: not now" in bad(tmp_path, {**good, "actions": refused})
     assert "start.board.game" in bad(tmp_path, {**doom_play().to_json(), "game": "slaughter_gulch"})
     (tmp_path / "latin1.json").write_bytes(b'{"format": "\xe9"}')
-    with pytest.raises(InputFileError, match="not UTF-8"):
+    with pytest.raises(InputFileError, match="UTF-8"):
         BoardPlay.load(tmp_path / "latin1.json")
-    assert "nested too deeply" in bad(tmp_path, "[" * 100_000 + "]" * 100_000)
+    assert "nested more than" in bad(tmp_path, "[" * 100_000 + "]" * 100_000)
+    assert "(syntax): Infinity is not a JSON number" in bad(tmp_path, '{"version": Infinity}')
 
 
 def test_cli_renders_a_board_save_and_refuses_a_bad_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

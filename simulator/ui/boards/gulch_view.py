@@ -64,6 +64,8 @@ HELP_GULCH = [
     ("Step 4", "add coach / train arrivals and the Deputy; drag a figure or Wound it as the event says"),
     ("Step 5", "the acting dude is ringed in gold: click a target (red ring), then how it went;"),
     ("", "a runner: click where he runs; dynamite: drag each townsfolk it hit; Enter = no action"),
+    ("Fight token", "Gun / Fight / Dynamite / Long range pick the weapon; at the Jail: Bail (1d6) or Bust out"),
+    ("", "\"Let the next act first\": the next dude in the same space acts before him (a tie roll)"),
     ("After step 5", "Roll 2d6 for each arrival, then End the round (the Doctor heals, the Deputy moves)"),
     ("Panel - / +", "ghost rock, objectives and card points of each outfit, the mine's ghost rock"),
     ("Badges", "F fight, Rb rob, Ar arrest, Run, Rc recruit, RD raise, Sh shop, Sp spell, Sx special,"),
@@ -347,6 +349,7 @@ class GulchView(BoardView):
             self.curtain = state.planning is not None
             self._planner = state.planning
             self.selected = None
+            self.token = "fight"                   # nothing of one outfit's choices shows to the next
         if self.selected and not (self.town.is_dude(self.selected) or self.town.is_folk(self.selected)):
             self.selected = None
         if state.actor is not None:
