@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from simulator.gaslands.bots import Bot, Navigator
 from simulator.gaslands.game import Game, Options
 from simulator.gaslands.referee import OpenTableReferee
-from simulator.gaslands.setup import new_game, options_for
-from simulator.gaslands.simulate import ROUND_LIMIT, game_seeds
 from simulator.scenario.loader import Scenario, bundled_scenario, load_scenario
+from simulator.scenario.setup import new_game, options_for
+from simulator.scenario.simulate import ROUND_LIMIT, game_seeds
 
 TARGET_RACES_PER_S = 20.0
 

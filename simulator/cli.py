@@ -77,7 +77,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         run_board_window(path)
         return 0
     if path.suffix.lower() == ".json":
-        from simulator.gaslands.save import load
+        from simulator.scenario.saves import load
 
         load(path)  # a saved game: check it replays before a window opens
         from simulator.ui.app import run_window
@@ -128,7 +128,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         write_atomic_with(out, lambda tmp: render_board(path, tmp, (width, height)), ".png")
     else:
         if path.suffix.lower() == ".json":
-            from simulator.gaslands.save import load
+            from simulator.scenario.saves import load
 
             load(path)
         else:
@@ -219,7 +219,7 @@ def cmd_export_track(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play bot games headless and print a summary."""
-    from simulator.gaslands.simulate import simulate_command
+    from simulator.scenario.simulate import simulate_command
 
     ts = Path(args.template_set) if args.template_set else None
     return simulate_command(Path(args.file), games=args.games, seed=args.seed, progress=not args.quiet,

@@ -97,10 +97,10 @@ def play(game_spec: GoldenGame) -> dict[str, Any]:
     """Play ``game_spec`` with the bots and return its record (what the golden file holds)."""
     from simulator.gaslands.bots import Bot
     from simulator.gaslands.game import Game, Options
-    from simulator.gaslands.save import encode_decision
-    from simulator.gaslands.setup import options_for, starting_state
     from simulator.gaslands.table_referee import TableReferee
     from simulator.scenario.loader import load_scenario
+    from simulator.scenario.saves import encode_decision
+    from simulator.scenario.setup import options_for, starting_state
 
     scenario = load_scenario(ROOT / game_spec.scenario)
     options = options_for(scenario, Options(round_limit=ROUND_LIMIT, audience_votes=bool(

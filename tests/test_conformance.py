@@ -34,7 +34,6 @@ from simulator.boards import slaughter_gulch as sg
 from simulator.boards.board_files import load_board, read_toml
 from simulator.boards.board_play import BoardPlay
 from simulator.errors import IllegalChoice
-from simulator.gaslands import save
 from simulator.gaslands.bots import Bot
 from simulator.gaslands.collisions import Reaction
 from simulator.gaslands.decisions import (
@@ -51,8 +50,9 @@ from simulator.gaslands.decisions import (
 )
 from simulator.gaslands.game import Game
 from simulator.gaslands.prompts import Prompt
-from simulator.gaslands.setup import new_game
+from simulator.scenario import saves as save
 from simulator.scenario.loader import load_scenario
+from simulator.scenario.setup import new_game
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -17,11 +17,11 @@ import pytest
 from simulator.gaslands.bots import Bot
 from simulator.gaslands.decisions import ChooseTemplate, PushIt, RollSkid, SpendShifts
 from simulator.gaslands.game import Options
-from simulator.gaslands.save import decode_decision, from_json, load, to_json
-from simulator.gaslands.setup import new_game
 from simulator.gaslands.skid import ShiftUse, SpendShift
 from simulator.scenario.loader import bundled_scenario, load_scenario
 from simulator.scenario.save_file import DecisionError, SaveError, decision_from_json, validate_save_document
+from simulator.scenario.saves import decode_decision, from_json, load, to_json
+from simulator.scenario.setup import new_game
 
 STREET = load_scenario(bundled_scenario())
 

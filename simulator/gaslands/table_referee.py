@@ -32,7 +32,7 @@ where the two meet:
   for its target (p.82).
 
 >>> from simulator.scenario.loader import bundled_scenario, load_scenario
->>> from simulator.gaslands.setup import initial_state
+>>> from simulator.scenario.setup import initial_state
 >>> scenario = load_scenario(bundled_scenario())
 >>> state = initial_state(scenario, seed=1)
 >>> referee = TableReferee(scenario.table, scenario.template_set)

@@ -1,7 +1,7 @@
 """The save file checked key by key before a game is replayed from it (DESIGN.md: a seed plus decisions).
 
 :func:`validate_save_document` takes a parsed save document (JSON, see
-:mod:`simulator.gaslands.save`) and either returns a :class:`CheckedSave` whose
+:mod:`simulator.scenario.saves`) and either returns a :class:`CheckedSave` whose
 every value has the type and range the engine expects, or raises
 :class:`SaveError` naming the key and the reason::
 

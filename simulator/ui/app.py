@@ -1623,8 +1623,8 @@ def game_app(path: Path, size: tuple[int, int] = (1400, 900), seed: int | None =
     """
     import random
 
-    from simulator.gaslands import save as saving
-    from simulator.gaslands.setup import new_game
+    from simulator.scenario import saves as saving
+    from simulator.scenario.setup import new_game
 
     path = Path(path)
     if path.suffix.lower() == ".json":

@@ -40,7 +40,6 @@ from typing import assert_never
 from shapely.geometry import Polygon
 
 from simulator.errors import IllegalChoice
-from simulator.gaslands import save as saving
 from simulator.gaslands.bots import Bot
 from simulator.gaslands.collisions import Reaction
 from simulator.gaslands.decisions import (
@@ -107,6 +106,7 @@ from simulator.geometry.path import Path as GeometryPath
 from simulator.geometry.placement import Move
 from simulator.geometry.pose import Pose
 from simulator.geometry.table import Table
+from simulator.scenario import saves as saving
 from simulator.scenario.loader import Scenario, parse_scenario
 from simulator.ui.controller import Verdict
 

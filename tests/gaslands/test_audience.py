@@ -18,10 +18,10 @@ from simulator.gaslands.audience import (
 from simulator.gaslands.decisions import Activate, SpendVotes
 from simulator.gaslands.dice import SeededDice
 from simulator.gaslands.game import Game, Options
-from simulator.gaslands.save import from_json, to_json
-from simulator.gaslands.setup import new_game
 from simulator.gaslands.state import Status
 from simulator.scenario.loader import bundled_scenario, load_scenario
+from simulator.scenario.saves import from_json, to_json
+from simulator.scenario.setup import new_game
 
 SCENARIO = load_scenario(bundled_scenario())
 

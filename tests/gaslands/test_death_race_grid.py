@@ -23,11 +23,11 @@ from simulator.gaslands.grid import FINGER_WIDTH_MM
 from simulator.gaslands.race import Course
 from simulator.gaslands.referee import MovePlan, MoveReport, OpenTableReferee
 from simulator.gaslands.round import RoundState
-from simulator.gaslands.save import load, save
-from simulator.gaslands.setup import new_game
 from simulator.gaslands.state import GameState, Status, VehicleState
 from simulator.geometry.pose import Pose, footprint
 from simulator.scenario.loader import bundled_scenario, load_scenario
+from simulator.scenario.saves import load, save
+from simulator.scenario.setup import new_game
 from tests.gaslands.test_game import FakePermissions
 
 DEATH = load_scenario(bundled_scenario("death_race.toml"))

@@ -26,8 +26,6 @@ from simulator.gaslands.events import DropAttacked
 from simulator.gaslands.game import Game
 from simulator.gaslands.referee import Contact, DropReport, MovePlan, MoveReport, OpenTableReferee
 from simulator.gaslands.round import RoundState
-from simulator.gaslands.save import decode_decision, encode_decision
-from simulator.gaslands.setup import initial_state, options_for
 from simulator.gaslands.state import DroppedTemplate, GameState, Mount, Status, VehicleState
 from simulator.gaslands.table_referee import TableReferee
 from simulator.geometry.contact import overlaps, touches
@@ -35,6 +33,8 @@ from simulator.geometry.dropped import drop_pose, dropped_polygon, max_offset_mm
 from simulator.geometry.pose import Pose, footprint
 from simulator.geometry.templates import load_template_set
 from simulator.scenario.loader import load_scenario
+from simulator.scenario.saves import decode_decision, encode_decision
+from simulator.scenario.setup import initial_state, options_for
 from tests.gaslands.test_game import FakePermissions
 from tests.gaslands.test_table_referee import car, setup
 

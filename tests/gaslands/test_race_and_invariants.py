@@ -35,13 +35,13 @@ from simulator.gaslands.events import CrossedFinish, Distracted, WeaponsInactive
 from simulator.gaslands.game import Game, Options
 from simulator.gaslands.race import Course, advance, finished, standings
 from simulator.gaslands.referee import MovePlan
-from simulator.gaslands.setup import initial_state, new_game, options_for
 from simulator.gaslands.skid import Driving, ShiftUse, SpendShift, legal_shift_uses, resolve_shifts
 from simulator.gaslands.state import GameState, Status
 from simulator.gaslands.table_referee import TableReferee, table_for
 from simulator.geometry.contact import shrink
 from simulator.geometry.pose import Pose
 from simulator.scenario.loader import Scenario, bundled_scenario, load_scenario, parse_scenario
+from simulator.scenario.setup import initial_state, new_game, options_for
 
 STREET = load_scenario(bundled_scenario())
 DEATH = load_scenario(bundled_scenario("death_race.toml"))

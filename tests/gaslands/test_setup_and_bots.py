@@ -10,10 +10,10 @@ from simulator.errors import InputFileError
 from simulator.gaslands.bots import Bot, Navigator, play_bot_game
 from simulator.gaslands.game import Options
 from simulator.gaslands.referee import OpenTableReferee
-from simulator.gaslands.setup import course_for, initial_state, new_game
 from simulator.gaslands.state import Status
 from simulator.geometry.pose import Pose
 from simulator.scenario.loader import bundled_scenario, load_scenario, parse_scenario
+from simulator.scenario.setup import course_for, initial_state, new_game
 
 STREET = load_scenario(bundled_scenario())
 

@@ -10,7 +10,9 @@ import pytest
 from simulator.gaslands.bots import Bot, play_bot_game
 from simulator.gaslands.decisions import Activate, ChooseTemplate, SpendShifts
 from simulator.gaslands.game import Options
-from simulator.gaslands.save import (
+from simulator.gaslands.skid import ShiftUse, SpendShift
+from simulator.scenario.loader import bundled_scenario, load_scenario
+from simulator.scenario.saves import (
     SaveError,
     autosave,
     decode_decision,
@@ -20,10 +22,8 @@ from simulator.gaslands.save import (
     saved_log,
     undo,
 )
-from simulator.gaslands.setup import new_game
-from simulator.gaslands.simulate import game_seeds, simulate_command
-from simulator.gaslands.skid import ShiftUse, SpendShift
-from simulator.scenario.loader import bundled_scenario, load_scenario
+from simulator.scenario.setup import new_game
+from simulator.scenario.simulate import game_seeds, simulate_command
 
 STREET = load_scenario(bundled_scenario())
 

@@ -9,7 +9,6 @@ import pytest
 
 from simulator.gaslands.collisions import Orientation
 from simulator.gaslands.referee import MovePlan
-from simulator.gaslands.setup import initial_state
 from simulator.gaslands.state import GameState, Mount, Status
 from simulator.gaslands.table_referee import TableReferee, finish_gate, table_for
 from simulator.geometry.contact import overlaps
@@ -17,6 +16,7 @@ from simulator.geometry.pose import Pose, footprint
 from simulator.geometry.table import Table
 from simulator.geometry.templates import TemplateSet
 from simulator.scenario.loader import Scenario, bundled_scenario, load_scenario, parse_scenario
+from simulator.scenario.setup import initial_state
 
 
 def scenario_of(vehicles: str, extra: str = "") -> Scenario:

@@ -15,14 +15,14 @@ import shapely
 from conftest import SIZE
 from ui_events import drag, post_key, post_mouse, pump
 
-from simulator.gaslands import save as saving
 from simulator.gaslands.decisions import Activate, ChooseTemplate, Decision, PushIt, RollSkid, SpendShifts
 from simulator.gaslands.dice import SkidFace
 from simulator.gaslands.game import Game
 from simulator.gaslands.permitted import Manoeuvre
-from simulator.gaslands.setup import new_game
 from simulator.gaslands.skid import ShiftUse, SpendShift
+from simulator.scenario import saves as saving
 from simulator.scenario.loader import bundled_scenario, load_scenario
+from simulator.scenario.setup import new_game
 from simulator.ui.app import App, plays_as_game
 from simulator.ui.game_controller import GameController
 from simulator.ui.game_panel import dice_groups

@@ -22,8 +22,8 @@ from tqdm import tqdm
 from simulator.gaslands.bots import Bot, Navigator, play_bot_game
 from simulator.gaslands.events import Collided, GameEvent, WipedOut, Wrecked
 from simulator.gaslands.game import Game, Options
-from simulator.gaslands.setup import new_game, options_for
 from simulator.scenario.loader import Scenario, load_scenario
+from simulator.scenario.setup import new_game, options_for
 
 ROUND_LIMIT = 30
 """A simulated game that has not ended after this many rounds is stopped and reported as unfinished."""

@@ -14,7 +14,7 @@ Writes are atomic: a temporary file in the same folder, then ``os.replace``.
 
 >>> import tempfile, pathlib
 >>> from simulator.scenario.loader import bundled_scenario, load_scenario
->>> from simulator.gaslands.setup import new_game
+>>> from simulator.scenario.setup import new_game
 >>> game = new_game(load_scenario(bundled_scenario()), seed=3)
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "game.json"
 >>> save(game, path)
@@ -39,10 +39,10 @@ from simulator.gaslands.decisions import Decision
 from simulator.gaslands.dice import SeededDice
 from simulator.gaslands.game import Game, Options, Origin
 from simulator.gaslands.race import Course
-from simulator.gaslands.setup import options_for, starting_state
 from simulator.gaslands.table_referee import TableReferee
 from simulator.safe_read import read_json
 from simulator.scenario.save_file import SaveError, decision_from_json, validate_save_document
+from simulator.scenario.setup import options_for, starting_state
 
 FORMAT = "gaslands-save"
 VERSION = 1
