@@ -16,22 +16,22 @@ text (no NUL or other control characters); a street square has one spelling
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from simulator import safe_read
 from simulator.boards import doom_turn as dtt
 from simulator.boards import doomtown as dt
 from simulator.boards import gulch_round as gr
 from simulator.boards import slaughter_gulch as sg
+from simulator.boards.text import ID_PATTERN, Id, Text, printable
 from simulator.errors import InputFileError, Problem
 
-ID_PATTERN = r"^[A-Za-z0-9_-]+$"
+__all__ = ["ID_PATTERN", "Id", "Text", "printable"]
 #: Bounds on a board file: far above a real game (Slaughter Gulch has 36 dudes and 20 townsfolk for
 #: six outfits; a Doomtown street a few dozen cards), low enough that nothing drawn or asked slows down.
 MAX_FIGURES = 200
@@ -41,27 +41,6 @@ MAX_LOCATIONS = 200
 MAX_QUERIES = 10_000
 ID_RE = re.compile(r"[A-Za-z0-9_-]{1,80}")
 GAMES = ("slaughter_gulch", "doomtown")
-
-
-def printable(text: str) -> str:
-    """Return ``text``; raise ``ValueError`` for control characters (NUL, newlines, escapes...).
-
-    Names are drawn on screen and written to logs, where such characters either
-    crash the font renderer or hide what the text says.
-    """
-    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn")), None)
-    if bad is not None:
-        raise ValueError(f"contains the control character U+{ord(bad):04X}; write plain printable text")
-    return text
-
-
-def _printable_before(value: Any) -> Any:
-    """Check text for control characters before any other check, so the error names the character."""
-    return printable(value) if isinstance(value, str) else value
-
-
-Text = Annotated[str, Field(max_length=200), AfterValidator(printable)]
-Id = Annotated[str, BeforeValidator(_printable_before), Field(pattern=ID_PATTERN, max_length=80)]
 
 
 class _Table(BaseModel):

@@ -17,7 +17,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-Ident = Annotated[str, Field(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9_-]+$")]
+from simulator.boards.text import Id, Key, Text
+
+Ident = Id
 
 
 class _Action(BaseModel):
@@ -28,7 +30,7 @@ class Lowball(_Action):
     """The Gambling Phase is over: ``winner`` had the lowest hand and acts first this turn."""
 
     kind: Literal["lowball"] = "lowball"
-    winner: str
+    winner: Key
 
 
 class EndUpkeep(_Action):
@@ -44,25 +46,25 @@ class Move(_Action):
     """Move one of your dudes as a Noon action; it boots unless the move is one of the two free ones."""
 
     kind: Literal["move"] = "move"
-    dude: str
-    to: str
+    dude: Key
+    to: Key
 
 
 class CallOut(_Action):
     """One of your unbooted dudes calls out another player's dude at the same location (Shootin')."""
 
     kind: Literal["call_out"] = "call_out"
-    dealer: str
-    target: str
+    dealer: Key
+    target: Key
 
 
 class StartJob(_Action):
     """Start a job (an Action card) led by ``dealer`` against a location or a dude; the dealer boots (Jobs)."""
 
     kind: Literal["start_job"] = "start_job"
-    dealer: str
-    target: str
-    name: str = Field(default="", max_length=80)
+    dealer: Key
+    target: Key
+    name: Text = ""
 
 
 class Shop(_Action):
@@ -74,14 +76,14 @@ class Shop(_Action):
     end: Literal["left", "right"] = "right"
     influence: int = Field(default=0, ge=0, le=20)
     control_points: int = Field(default=0, ge=0, le=20)
-    name: str = Field(default="", max_length=80)
+    name: Text = ""
 
 
 class NoonAction(_Action):
     """Take a Noon action from a card; what it does is done with the card tools (boot, move, ace...)."""
 
     kind: Literal["noon_action"] = "noon_action"
-    note: str = Field(default="", max_length=200)
+    note: Text = ""
 
 
 class Pass(_Action):
@@ -104,14 +106,14 @@ class Join(_Action):
     """A highlighted dude joins the posse being formed (those from an adjacent location boot)."""
 
     kind: Literal["join"] = "join"
-    dude: str
+    dude: Key
 
 
 class Leave(_Action):
     """Take a dude back out of the posse being formed."""
 
     kind: Literal["leave"] = "leave"
-    dude: str
+    dude: Key
 
 
 class PosseReady(_Action):
@@ -124,7 +126,7 @@ class CardJoin(_Action):
     """A card brings a dude into the shootout (it moves there; ``boots`` when the card boots it)."""
 
     kind: Literal["card_join"] = "card_join"
-    dude: str
+    dude: Key
     boots: bool = False
 
 
@@ -141,21 +143,21 @@ class Ace(_Action):
     """A dude is aced: into its owner's Boot Hill (a shootout's losses, or a card)."""
 
     kind: Literal["ace"] = "ace"
-    dude: str
+    dude: Key
 
 
 class SendHome(_Action):
     """A dude is sent home booted (chickening out of a shootout, or a card) (Movin' Around)."""
 
     kind: Literal["send_home"] = "send_home"
-    dude: str
+    dude: Key
 
 
 class Boot(_Action):
     """A card boots or unboots a dude."""
 
     kind: Literal["boot"] = "boot"
-    dude: str
+    dude: Key
     booted: bool = True
 
 
@@ -163,22 +165,22 @@ class CardMove(_Action):
     """A card moves a dude: it does not boot, but a booted dude still cannot move (Movin' Around)."""
 
     kind: Literal["card_move"] = "card_move"
-    dude: str
-    to: str
+    dude: Key
+    to: Key
 
 
 class Destroy(_Action):
     """A deed is destroyed (a job's effect, a card): the street closes up, dudes there go home booted."""
 
     kind: Literal["destroy"] = "destroy"
-    deed: str
+    deed: Key
 
 
 class SetInfluence(_Action):
     """A card changes a dude's Influence."""
 
     kind: Literal["set_influence"] = "set_influence"
-    dude: str
+    dude: Key
     influence: int = Field(ge=0, le=20)
 
 
@@ -186,7 +188,7 @@ class SetControlPoints(_Action):
     """A card changes a deed's Control Points."""
 
     kind: Literal["set_control_points"] = "set_control_points"
-    deed: str
+    deed: Key
     points: int = Field(ge=0, le=20)
 
 
@@ -194,7 +196,7 @@ class AdjustVictory(_Action):
     """A player gains or loses Victory Points (Glossary: Victory Point)."""
 
     kind: Literal["victory"] = "victory"
-    player: str
+    player: Key
     delta: int = Field(ge=-20, le=20)
 
 

@@ -18,8 +18,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from simulator.boards.text import Key, Text
+
 Die = Annotated[int, Field(ge=1, le=6)]
-FigureId = Annotated[str, Field(min_length=1, max_length=80)]
+FigureId = Key
 
 #: The action tokens ("Action Tokens"; "Special" covers Brainwash, Epiphany, Telegraph and
 #: the Texas Range Bible; "spell" the spells and gadgets that need a token). ``none`` is a
@@ -69,7 +71,7 @@ class Plan(_Action):
 
     kind: Literal["plan"] = "plan"
     dude: FigureId
-    to: str
+    to: Key
     token: Token = "none"
     number: int = Field(default=0, ge=0, le=99)
 
@@ -116,7 +118,7 @@ class ClerkMove(_Action):
 
     kind: Literal["clerk_move"] = "clerk_move"
     figure: FigureId
-    to: str
+    to: Key
 
 
 class ClerkRemove(_Action):
@@ -204,14 +206,14 @@ class RunTo(_Action):
     """The running dude picks its destination now, at its action: up to four spaces (Action Tokens, Run)."""
 
     kind: Literal["run_to"] = "run_to"
-    to: str
+    to: Key
 
 
 class TakeAction(_Action):
     """The acting dude takes its token's action where the board has nothing to move (shop, mesmerize...)."""
 
     kind: Literal["take_action"] = "take_action"
-    note: str = Field(default="", max_length=200)
+    note: Text = ""
 
 
 class Skip(_Action):
@@ -231,7 +233,7 @@ class Scatter(_Action):
 
     kind: Literal["scatter"] = "scatter"
     figure: FigureId
-    to: str
+    to: Key
 
 
 # ---- after step 5, the round's end
@@ -257,7 +259,7 @@ class AdjustGhostRock(_Action):
     """Ghost rock changes hands in a way the board does not see (shop, rewards, the Bank, the mine)."""
 
     kind: Literal["ghost_rock"] = "ghost_rock"
-    holder: str
+    holder: Key
     delta: int = Field(ge=-999, le=999)
 
 
@@ -265,7 +267,7 @@ class AdjustScore(_Action):
     """An outfit completes objectives or moves cards to the right of its screen (Winning the Game)."""
 
     kind: Literal["score"] = "score"
-    outfit: str
+    outfit: Key
     objectives: int = Field(default=0, ge=-10, le=10)
     points: int = Field(default=0, ge=-999, le=999)
 

@@ -119,6 +119,12 @@ def test_bad_saves_name_the_key_and_the_reason(tmp_path: Path) -> None:
         BoardPlay.load(tmp_path / "latin1.json")
     assert "nested more than" in bad(tmp_path, "[" * 100_000 + "]" * 100_000)
     assert "(syntax): Infinity is not a JSON number" in bad(tmp_path, '{"version": Infinity}')
+    noted = [*good["actions"][:-1], {"kind": "take_action", "note": "bang\u0000"}]
+    assert "actions[11].take_action.note: Value error, contains the control character U+0000" in bad(
+        tmp_path, {**good, "actions": noted})
+    named = {**doom_play().to_json()}
+    named["actions"] = [*named["actions"], {"kind": "shop", "card": "dude", "id": "x", "name": "A\u001b[2J"}]
+    assert "shop.name: Value error, contains the control character U+001B" in bad(tmp_path, named)
 
 
 def test_cli_renders_a_board_save_and_refuses_a_bad_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -156,6 +156,14 @@ def draw_help(surface: pygame.Surface, view: BoardView) -> None:
         text(surface, words, (box.x + 230, box.y + 60 + i * 25), 22)
 
 
+def window_size() -> tuple[int, int]:
+    """The window's size: 1400x900, smaller on a smaller screen (never below 1100x680)."""
+    info = pygame.display.Info()
+    width = info.current_w if info.current_w > 0 else DEFAULT_SIZE[0]
+    height = info.current_h if info.current_h > 0 else DEFAULT_SIZE[1]
+    return (max(1100, min(DEFAULT_SIZE[0], width - 40)), max(680, min(DEFAULT_SIZE[1], height - 80)))
+
+
 def run_board_window(path: Path) -> None:
     """Open a window on the board file or save at ``path`` and run until it is closed.
 
@@ -166,7 +174,7 @@ def run_board_window(path: Path) -> None:
     pygame.display.init()
     pygame.font.init()
     try:
-        app = App(path, autosave=autosave_path(play.game))
+        app = App(path, window_size(), autosave=autosave_path(play.game))
         screen = pygame.display.set_mode(app.size)
         pygame.display.set_caption(f"{app.view.title} - press H for help")
         clock = pygame.time.Clock()
