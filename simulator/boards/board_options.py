@@ -154,11 +154,11 @@ def _doom_candidates(state: dtt.DoomState) -> Iterable[da.Action]:
     dudes = state.town.dudes
     if dudes:
         yield da.Boot(dude=dudes[0].id, booted=not dudes[0].booted)
-        yield da.SetInfluence(dude=dudes[-1].id, influence=dudes[-1].influence + 1)
+        yield da.SetInfluence(dude=dudes[-1].id, influence=min(20, dudes[-1].influence + 1))
     deeds = [loc for loc in state.town.locations if loc != dt.TOWN_SQUARE and loc not in state.town.homes]
     if deeds:
         yield da.Destroy(deed=deeds[-1])
-        yield da.SetControlPoints(deed=deeds[0], points=state.town.points_of(deeds[0]) + 1)
+        yield da.SetControlPoints(deed=deeds[0], points=min(20, state.town.points_of(deeds[0]) + 1))
     yield from (da.AdjustVictory(player=p, delta=1) for p in state.players[:1])
 
 

@@ -452,3 +452,34 @@ def test_every_view_draws_with_overlays_at_a_small_size() -> None:
         surface = pygame.Surface((1100, 720))
         app.draw(surface)
         assert app.show_help
+
+
+MONKEY_KEYS = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_f, pygame.K_b, pygame.K_a, pygame.K_r, pygame.K_n,
+               pygame.K_2, pygame.K_c, pygame.K_j, pygame.K_p, pygame.K_m, pygame.K_d, pygame.K_z, pygame.K_y]
+
+
+@pytest.mark.parametrize("scenario", [GULCH, GULCH2, DOOM], ids=["slaughter_gulch", "two_players", "doomtown"])
+def test_random_clicks_drags_and_keys_never_break_the_window(scenario: Path) -> None:
+    """A seeded monkey: 300 clicks (mostly on offered buttons), drags and keys; every frame draws, the save replays."""
+    rng = random.Random(11)
+    app = App(scenario)
+    app.view.rng = random.Random(11)
+    surface = pygame.Surface(app.size)
+    w, h = app.size
+    for i in range(300):
+        roll = rng.random()
+        if roll < 0.55:
+            app.view.build_panel()
+            offered = [b for b in app.view.panel.buttons if b.enabled and not b.plain]
+            pos = rng.choice(offered).rect.center if offered and rng.random() < 0.6 else (rng.randrange(w),
+                                                                                          rng.randrange(h))
+            click(app, pos)
+        elif roll < 0.8:
+            drag(app, (rng.randrange(w), rng.randrange(h)), (rng.randrange(w), rng.randrange(h)))
+        else:
+            k = rng.choice(MONKEY_KEYS)
+            key(app, k, pygame.KMOD_CTRL if k in (pygame.K_z, pygame.K_y) else 0)
+        if i % 30 == 0:
+            app.draw(surface)
+    assert app.play.actions
+    assert BoardPlay.from_json(json.loads(json.dumps(app.play.to_json())), "monkey").state == app.play.state

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+from pydantic import ValidationError
 
 from simulator.boards.board_play import BoardPlay
 from simulator.errors import IllegalChoice
@@ -189,14 +190,9 @@ class Panel:
         for b in self.buttons:
             b.draw(surface)
 
-    def click(self, pos: Point) -> bool:
-        """Press the enabled button under ``pos``; True when one was hit (enabled or not)."""
-        for b in self.buttons:
-            if b.rect.collidepoint(pos):
-                if b.enabled:
-                    b.act()
-                return True
-        return False
+    def click(self, pos: Point) -> Button | None:
+        """The button under ``pos`` (enabled or not), or ``None``."""
+        return next((b for b in self.buttons if b.rect.collidepoint(pos)), None)
 
 
 def _nothing() -> None:
@@ -236,7 +232,6 @@ class BoardView:
         self.panel = Panel(0, 0, 100)
         self.rng = random.Random()
         self.log_scroll = 0
-        self.shift = False
 
     @property
     def title(self) -> str:
@@ -310,10 +305,12 @@ class BoardView:
     def handle_event(self, event: pygame.event.Event) -> None:
         """Route mouse events to the panel, ``press``, ``motion`` and ``release``; keys to ``key``."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
             self.build_panel()
-            if not self.panel.click(event.pos):
+            button = self.panel.click(event.pos)
+            if button is None:
                 self.press(event.pos)
+            elif button.enabled:
+                self.safely(button.act)
         elif event.type == pygame.MOUSEMOTION:
             if self.dragging:
                 self.drag_pos = event.pos
@@ -328,7 +325,16 @@ class BoardView:
             self.log_scroll = max(0, min(len(self.play.log()) - 1, self.log_scroll + event.y))
         elif event.type == pygame.KEYDOWN:
             self.build_panel()
-            self.key(event.key, event.mod if hasattr(event, "mod") else 0)
+            key, mod = event.key, getattr(event, "mod", 0)
+            self.safely(lambda: self.key(key, mod))
+
+    def safely(self, do: Callable[[], object]) -> None:
+        """Run a control's handler; a value the rules' data refuse (out of range) becomes the message."""
+        try:
+            do()
+        except ValidationError as e:
+            first = e.errors()[0]
+            self.message = f"Refused: {'.'.join(str(p) for p in first['loc'])}: {first['msg']}"
 
     def press(self, pos: Point) -> None:  # pragma: no cover - overridden
         """Mouse button 1 pressed at ``pos`` (not on a panel button)."""

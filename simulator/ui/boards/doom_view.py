@@ -432,13 +432,13 @@ class DoomView(BoardView):
                   ("Send home booted", lambda: self.act(da.SendHome(dude=sel))), weights=(1, 2))
             p.row(("Unboot" if d.booted else "Boot", lambda: self.act(da.Boot(dude=sel, booted=not d.booted))),
                   ("Infl -", lambda: self.act(da.SetInfluence(dude=sel, influence=max(0, d.influence - 1)))),
-                  ("Infl +", lambda: self.act(da.SetInfluence(dude=sel, influence=d.influence + 1))))
+                  ("Infl +", lambda: self.act(da.SetInfluence(dude=sel, influence=min(20, d.influence + 1)))))
         elif deed and deed != dt.TOWN_SQUARE and deed not in self.town.homes:
             cp = self.town.points_of(deed)
             p.heading(f"{self.name(deed)}: {cp} Control Point(s)")
             p.row(("Destroy (D)", lambda: self.act(da.Destroy(deed=deed))),
                   ("CP -", lambda: self.act(da.SetControlPoints(deed=deed, points=max(0, cp - 1)))),
-                  ("CP +", lambda: self.act(da.SetControlPoints(deed=deed, points=cp + 1))))
+                  ("CP +", lambda: self.act(da.SetControlPoints(deed=deed, points=min(20, cp + 1)))))
 
     def _panel_players(self, p: Panel) -> None:
         p.y = self.aside.bottom + 10
