@@ -2,7 +2,10 @@
 
 Runs the rulings benchmark (moves, shots, the live preview, against a 0.5 mm
 stepping reference) and the game benchmark (bot Street Races per second,
-against the same bots on an empty table), each printing medians and ratios.
+against the same bots on an empty table) and the big-table benchmark (shots among
+up to 10,000 obstacles and a 100,000-vertex render: peak memory and time, against
+the same table without them), each printing medians and ratios. The fuzz
+benchmark is separate: `python benchmarks/fuzz.py`.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ HERE = Path(__file__).resolve().parent
 
 def main() -> int:
     """Run each benchmark script in turn; returns the first non-zero exit code, else 0."""
-    for script in ("bench_rulings.py", "bench_game.py"):
+    for script in ("bench_rulings.py", "bench_game.py", "bench_memory.py"):
         print(f"== {script}", flush=True)
         code = subprocess.call([sys.executable, str(HERE / script)])
         if code:

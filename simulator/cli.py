@@ -22,10 +22,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from simulator.atomic import check_output_file, write_atomic_with
 from simulator.errors import InputFileError, Problem, SimulatorError
+
+if TYPE_CHECKING:
+    from simulator.scenario.loader import Scenario
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -97,14 +100,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def _check_query(path: Path, query: str | None) -> None:
+def _check_query(path: Path, query: str | None, scenario: Scenario | None = None) -> None:
     """An unknown ``--query`` is a named error (before a window or a picture is made)."""
     if query is None:
         return
     from simulator.scenario.loader import load_scenario
     from simulator.ui.rulings_view import select_query
 
-    scenario = load_scenario(path)
+    if scenario is None:
+        scenario = load_scenario(path)
     try:
         select_query(scenario.spec.query, query)
     except KeyError as exc:
@@ -122,20 +126,27 @@ def cmd_render(args: argparse.Namespace) -> int:
     path = Path(args.file)
     width, height = args.size
     out = check_output_file(args.output, ".png", PNG_SIGNATURE)
-    if _is_board(path):
+    raw = None
+    if path.suffix.lower() != ".json":
+        from simulator.scenario.loader import read_toml
+
+        raw = read_toml(path)
+    if (raw is not None and "board" in raw) or (raw is None and _is_board(path)):
         from simulator.ui.board_app import render_board
 
         write_atomic_with(out, lambda tmp: render_board(path, tmp, (width, height)), ".png")
     else:
-        if path.suffix.lower() == ".json":
+        if raw is None:
             from simulator.scenario.saves import load
 
             load(path)
         else:
-            from simulator.scenario.rulings import load_rulings_file
+            from simulator.scenario.loader import parse_scenario
+            from simulator.scenario.rulings import parse_queries
 
-            load_rulings_file(path)  # the table and its queries, as `gaslands rule` checks them
-            _check_query(path, args.query)
+            scenario = parse_scenario(raw, str(path))
+            parse_queries(scenario)  # the table and its queries, as `gaslands rule` checks them
+            _check_query(path, args.query, scenario)
         from simulator.ui.app import render_png
 
         ts = Path(args.template_set) if args.template_set else None

@@ -107,7 +107,7 @@ def depth_of(value: object) -> int:
             deepest = depth
             if deepest > MAX_DEPTH:
                 return deepest
-        stack.extend((child, depth) for child in children)
+        stack.extend((child, depth) for child in children if isinstance(child, dict | list | tuple))
     return deepest
 
 

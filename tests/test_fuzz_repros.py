@@ -145,3 +145,14 @@ def test_r37_a_stuck_bot_game_still_renders(tmp_path: Path, monkeypatch: pytest.
     code, out, err = run(["render", "r37_death_race_seed2_stuck.json"], tmp_path, monkeypatch, capsys)
     assert (code, err) == (0, "")
     assert (tmp_path / "x.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_r38_turret_among_250_pebbles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """D2: the same answer as before (which took 4.8 GB and 13 s); now a few tens of MB (see
+    benchmarks/bench_memory.py for the figures)."""
+    (shot,) = rule("r38_turret_among_250_pebbles.toml", tmp_path, monkeypatch, capsys)
+    assert shot == {"id": "turret_double", "kind": "shoot", "in_arc_and_range": True, "targetable": True,
+                    "cover": False, "cover_from": [], "blocked_by": [],
+                    "placement": {"x_mm": 599.8901546848685, "y_mm": 450.8508546881856,
+                                  "heading_deg": 144.45343994740648}, "margin_mm": 302.0}

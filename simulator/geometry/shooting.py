@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any, Literal
@@ -565,22 +565,42 @@ class _Evaluated:
     hits: Mask  # (N, K) obstruction k reaches into the near part
 
 
-def _offsets(fam: _Families, crit_y: F64, halves: tuple[float, ...], step_mm: float) -> tuple[Idx, F64]:
+_CHUNK_ELEMENTS = 100_000
+"""The largest (placements x vertices) array built at once (0.8 MB of float64): every query on a table
+of any size stays within a few tens of MB however many placements and vertices it weighs."""
+
+
+def _rows_per_chunk(columns: int) -> int:
+    return max(1, _CHUNK_ELEMENTS // max(1, columns))
+
+
+def _offsets(fam: _Families, pcs: _Pieces, halves: tuple[float, ...], step_mm: float) -> tuple[Idx, F64]:
     """Sampled offsets, sorted by family: a grid, the ends, the middle and the critical offsets.
 
-    ``crit_y`` (F, C) holds lateral coordinates of vertices in each family
-    frame; a critical offset puts a template side (``halves``) exactly on one.
+    A critical offset puts a template side (``halves``) exactly on a vertex of
+    ``pcs`` (:func:`_critical_y`). A family with a single offset (a squeeze) has
+    no other; the rest are handled a block of families at a time.
     """
     n = np.maximum(2, np.ceil((fam.s_hi - fam.s_lo) / step_mm).astype(np.intp) + 1)
     f_grid = np.repeat(np.arange(len(fam)), n)
     k = np.arange(int(n.sum())) - np.repeat(np.cumsum(n) - n, n)
     s_grid = fam.s_lo[f_grid] + (fam.s_hi - fam.s_lo)[f_grid] * k / (n[f_grid] - 1)
-    crit = (crit_y[:, :, None] - np.asarray(halves)[None, None, :]).reshape(len(fam), -1)
-    crit = np.concatenate((crit, fam.s_mid[:, None]), axis=1)
-    inside = (crit >= fam.s_lo[:, None]) & (crit <= fam.s_hi[:, None])
-    f_crit = np.nonzero(inside)[0]
-    f_all = np.concatenate((f_grid, f_crit)).astype(np.intp)
-    s_all = np.concatenate((s_grid, crit[inside]))
+    f_parts, s_parts = [f_grid], [s_grid]
+    mids = np.arange(len(fam))
+    f_parts.append(mids)
+    s_parts.append(fam.s_mid)
+    wide = np.flatnonzero(fam.s_hi > fam.s_lo)
+    step = _rows_per_chunk(pcs.xy.shape[0] * max(1, len(halves)))
+    for a in range(0, len(wide), step):
+        rows = wide[a:a + step]
+        sub = fam.take(rows)
+        crit = (_critical_y(sub, pcs)[:, :, None] - np.asarray(halves)[None, None, :]).reshape(len(sub), -1)
+        inside = (crit >= sub.s_lo[:, None]) & (crit <= sub.s_hi[:, None])
+        f_crit = np.nonzero(inside)[0]
+        f_parts.append(rows[f_crit])
+        s_parts.append(crit[inside])
+    f_all = np.concatenate(f_parts).astype(np.intp)
+    s_all = np.concatenate(s_parts)
     order = np.lexsort((s_all, f_all))
     f_all, s_all = f_all[order], s_all[order]
     keep = np.ones(len(s_all), dtype=bool)
@@ -624,10 +644,21 @@ def _first_touch(xs: F64, ys: F64, target: _Pieces, lo: F64, hi: F64, length: fl
 
 def _straight_hits(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, x_first: F64,
                    obst: _Pieces, n_obst: int) -> Mask:
-    """Which obstructions reach more than ``TOUCH_MM`` into each straight placement's near part (NumPy)."""
+    """Which obstructions reach more than ``TOUCH_MM`` into each straight placement's near part (NumPy),
+    a block of placements at a time (:data:`_CHUNK_ELEMENTS`)."""
     hits = np.zeros((len(s), n_obst), dtype=bool)
     if obst.xy.shape[0] == 0 or len(s) == 0:
         return hits
+    step = _rows_per_chunk(obst.xy.shape[0])
+    for a in range(0, len(s), step):
+        b = a + step
+        hits[a:b] = _straight_hits_block(fam, fam_of[a:b], s[a:b], tpl, x_first[a:b], obst, n_obst)
+    return hits
+
+
+def _straight_hits_block(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, x_first: F64,
+                         obst: _Pieces, n_obst: int) -> Mask:
+    hits = np.zeros((len(s), n_obst), dtype=bool)
     ox, oy, ang = _frames(fam, fam_of, s)
     hw = tpl.width_mm / 2.0
     xs, ys = _local(obst, ox, oy, ang)
@@ -1025,9 +1056,29 @@ def _obstructions(q: _Query, attacker_id: str, fam: _Families) -> tuple[list[int
     f = np.arange(len(fam))
     corners = np.concatenate((_placed_xy(box, *_frames(fam, f, fam.s_lo)), _placed_xy(box, *_frames(fam, f, fam.s_hi))))
     area = shapely.convex_hull(shapely.multipoints(corners.reshape(-1, 2)))  # holds every placement
+    area = shapely.intersection(area, _corridor(q, attacker_id))  # and every near part
     near = keep & shapely.intersects(prep.polys, area)
     idx = [int(i) for i in np.flatnonzero(near)]
     return idx, _pieces([list(_parts_of(prep.polys[i])) for i in idx])
+
+
+def _corridor(q: _Query, attacker_id: str) -> Polygon:
+    """A region holding the near part of every placement that touches the target (GEOMETRY.md 6).
+
+    The near part runs from the near edge, which touches the firer, to the line
+    through the first point touching the target, so each of its corners lies
+    within the template's widest extent of the firer or of the target: it is
+    inside the convex hull of both grown by that extent. Only obstructions
+    meeting this region can give Cover or block the shot, so the rest are never
+    looked at (a table of 10,000 obstacles costs what its few near the line do).
+    """
+    tpl = q.template
+    grow = tpl.width_mm + tpl.near_width_mm + 2.0 * float(tpl.radius_mm or 0.0) + 1.0
+    firer, _ = _attacker_ring(q.table, attacker_id)
+    pts = np.vstack((firer, np.asarray(q.target_poly.exterior.coords)))
+    hull = shapely.convex_hull(shapely.multipoints(pts))
+    out: Polygon = shapely.buffer(hull, grow, quad_segs=4)
+    return out
 
 
 def _sample(q: _Query, fam: _Families, obst: _Pieces) -> tuple[Idx, F64]:
@@ -1039,8 +1090,7 @@ def _sample(q: _Query, fam: _Families, obst: _Pieces) -> tuple[Idx, F64]:
         step = BURST_GRID_STEP_MM
     else:
         halves, step = (-hw, hw), GRID_STEP_MM
-    crit = _critical_y(fam, _join_pieces(q.target, obst))
-    return _offsets(fam, crit, halves, step)  # sides at s +- half width
+    return _offsets(fam, _join_pieces(q.target, obst), halves, step)  # sides at s +- half width
 
 
 def _join_pieces(a: _Pieces, b: _Pieces) -> _Pieces:
@@ -1059,7 +1109,16 @@ def _margins(q: _Query, fam: _Families) -> F64:
 
 
 def _band_first_touch(q: _Query, fam: _Families, fam_of: Idx, s: F64, lo: F64, hi: F64) -> F64:
-    """First touch (mm from the near edge) of a straight template covering lateral band ``lo..hi``."""
+    """First touch (mm from the near edge) of a straight template covering lateral band ``lo..hi``
+    (a block of rows at a time, :data:`_CHUNK_ELEMENTS`)."""
+    step = _rows_per_chunk(q.target.xy.shape[0])
+    if len(s) <= step:
+        return _band_first_touch_block(q, fam, fam_of, s, lo, hi)
+    return np.concatenate([_band_first_touch_block(q, fam, fam_of[a:a + step], s[a:a + step], lo[a:a + step],
+                                                   hi[a:a + step]) for a in range(0, len(s), step)])
+
+
+def _band_first_touch_block(q: _Query, fam: _Families, fam_of: Idx, s: F64, lo: F64, hi: F64) -> F64:
     ox, oy, ang = _frames(fam, fam_of, s)
     xs, ys = _local(q.target, ox, oy, ang)
     lo2, hi2 = lo[:, None], hi[:, None]
@@ -1104,7 +1163,8 @@ def _evaluate(q: _Query, fam: _Families, obst_idx: list[int], obst: _Pieces) -> 
         ok = np.isfinite(x_first)
         fam_of, s, x_first = fam_of[ok], s[ok], x_first[ok]
         margin = np.maximum(q.template.length_mm - x_first, 0.0)
-        return _straight_evaluated(fam, fam_of, s, q.template, x_first, margin, obst, len(obst_idx))
+        tall = _prepared(q.table).tall[obst_idx] if obst_idx else np.zeros(0, dtype=bool)
+        return _straight_evaluated(fam, fam_of, s, q.template, x_first, margin, obst, len(obst_idx), tall)
     if len(s) <= _SHAPELY_ROWS:
         return _evaluate_burst_shapely(q, fam, fam_of, s, obst_idx)
     x_first = _burst_first_touch(fam, fam_of, s, q.template, q.target)
@@ -1120,34 +1180,115 @@ _CLEAR_CHUNKS = (32, 256)
 
 
 def _straight_evaluated(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, x_first: F64, margin: F64,
-                        obst: _Pieces, n_obst: int) -> _Evaluated:
-    """Straight placements with their obstruction hits, stopping at the first clear line.
+                        obst: _Pieces, n_obst: int, tall: Mask | None = None) -> _Evaluated:
+    """The placement :func:`_best` would choose among straight placements, with its obstruction hits.
 
-    :func:`_best` prefers a placement no obstruction reaches into, then the
-    largest margin, the middle of the edge and the family order. Judging the
-    placements in that order, the first clear one wins outright, so the rest
-    are not judged: the answer is then that one placement. Otherwise every
-    placement is judged (the same hits as judging them all at once).
+    :func:`_best` prefers a placement no obstruction reaches into, then one no
+    Tall obstruction reaches into (``tall``; none when None), then the largest
+    margin, the middle of the edge and the family order. Judging the best
+    placements in that order first, the first clear one wins outright and the
+    rest are not judged. Otherwise all are judged, family by family, each
+    against only the obstruction pieces that meet the region its near parts
+    cover, and the first clear one in that order wins, else the first one not
+    blocked by a Tall obstruction, else the very first. The answer is that one
+    placement (the same as judging them all at once), in bounded memory.
     """
     n = len(s)
     if n == 0 or obst.xy.shape[0] == 0:
         return _Evaluated(fam_of, s, x_first, margin, np.zeros((n, n_obst), dtype=bool))
     mid = np.abs(s - fam.s_mid[fam_of])
     order = np.lexsort((fam_of, mid, -np.round(margin, 6)))
-    hits = np.zeros((n, n_obst), dtype=bool)
+    rank = np.empty(n, dtype=np.intp)
+    rank[order] = np.arange(n)
+    tall_mask = np.zeros(n_obst, dtype=bool) if tall is None else tall
     done = 0
-    for size in (*_CLEAR_CHUNKS, n):
+    first_rows = order[:sum(_CLEAR_CHUNKS)]
+    for size in _CLEAR_CHUNKS:
         rows = order[done:done + size]
+        done += len(rows)
         if len(rows) == 0:
             break
         h = _straight_hits(fam, fam_of[rows], s[rows], tpl, x_first[rows], obst, n_obst)
-        hits[rows] = h
         clear = np.flatnonzero(~h.any(axis=1))
         if len(clear):
             r = rows[clear[:1]]
-            return _Evaluated(fam_of[r], s[r], x_first[r], margin[r], hits[r])
-        done += len(rows)
-    return _Evaluated(fam_of, s, x_first, margin, hits)
+            return _Evaluated(fam_of[r], s[r], x_first[r], margin[r], h[clear[:1]])
+    clear_all = np.zeros(n, dtype=bool)
+    free_all = np.zeros(n, dtype=bool)
+    if done:
+        h = _straight_hits(fam, fam_of[first_rows], s[first_rows], tpl, x_first[first_rows], obst, n_obst)
+        free_all[first_rows] = ~(h & tall_mask[None, :]).any(axis=1)
+    rest = order[done:]
+    if len(rest):
+        for rows, sub in _by_direction(fam, fam_of, s, tpl, x_first, obst, rest):
+            h = _straight_hits(fam, fam_of[rows], s[rows], tpl, x_first[rows], sub, n_obst)
+            clear_all[rows] = ~h.any(axis=1)
+            free_all[rows] = ~(h & tall_mask[None, :]).any(axis=1)
+    for flags in (clear_all, free_all):
+        if flags.any():
+            pick = int(np.flatnonzero(flags)[np.argmin(rank[flags])])
+            break
+    else:
+        pick = int(order[0])
+    r = np.array([pick])
+    h = _straight_hits(fam, fam_of[r], s[r], tpl, x_first[r], obst, n_obst)
+    return _Evaluated(fam_of[r], s[r], x_first[r], margin[r], h)
+
+
+def _piece_boxes(pcs: _Pieces) -> F64:
+    """(P, 4) bounding boxes (minx, miny, maxx, maxy) of the pieces."""
+    return np.column_stack((np.minimum.reduceat(pcs.xy[:, 0], pcs.starts), np.minimum.reduceat(pcs.xy[:, 1], pcs.starts),
+                            np.maximum.reduceat(pcs.xy[:, 0], pcs.starts), np.maximum.reduceat(pcs.xy[:, 1], pcs.starts)))
+
+
+def _subset(pcs: _Pieces, keep: Idx) -> _Pieces:
+    """The pieces ``keep`` (ascending) of ``pcs``, with their owners."""
+    sizes = np.diff(np.append(pcs.starts, pcs.xy.shape[0]))[keep]
+    first = pcs.starts[keep]
+    idx = np.repeat(first - (np.cumsum(sizes) - sizes), sizes) + np.arange(int(sizes.sum()))
+    sub = _pieces_of_blocks_sizes(pcs.xy[idx], sizes)
+    return _Pieces(sub.xy, sub.nxt, sub.starts, pcs.owner[keep])
+
+
+def _pieces_of_blocks_sizes(xy: F64, sizes: Idx) -> _Pieces:
+    starts = (np.cumsum(sizes) - sizes).astype(np.intp)
+    piece_of = np.repeat(np.arange(len(sizes)), sizes)
+    idx = np.arange(len(xy))
+    nxt = np.where(idx + 1 == starts[piece_of] + sizes[piece_of], starts[piece_of], idx + 1).astype(np.intp)
+    return _Pieces(xy, nxt, starts, np.arange(len(sizes), dtype=np.intp))
+
+
+_BLOCK_ROWS = 256
+"""Placements judged together against the obstruction pieces near them (:func:`_by_direction`)."""
+
+
+def _by_direction(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, x_first: F64, obst: _Pieces,
+                  rows: Idx) -> list[tuple[Idx, _Pieces]]:
+    """``rows`` in blocks of placements from the same corner in nearly the same direction, each block with
+    the obstruction pieces that meet the convex hull of its near parts (every piece that could reach into
+    one of them; found with a spatial index), so each placement is judged against its neighbours only."""
+    ox, oy, ang = fam.ox[fam_of[rows]], fam.oy[fam_of[rows]], np.mod(fam.ang[fam_of[rows]], 2.0 * math.pi)
+    rows = rows[np.lexsort((s[rows], ang, oy, ox))]
+    blocks = [rows[k:k + _BLOCK_ROWS] for k in range(0, len(rows), _BLOCK_ROWS)]
+    hw = tpl.width_mm / 2.0
+    hulls = []
+    for g in blocks:
+        far = x_first[g] + _EPS
+        lo, hi = np.full(len(g), -hw - _EPS), np.full(len(g), hw + _EPS)
+        near = np.full(len(g), -_EPS)
+        local = np.stack((np.column_stack((near, far, far, near)), np.column_stack((lo, lo, hi, hi))), axis=-1)
+        bx, by, ba = _frames(fam, fam_of[g], s[g])
+        c, sn = np.cos(ba)[:, None], np.sin(ba)[:, None]
+        x = bx[:, None] + local[:, :, 0] * c - local[:, :, 1] * sn
+        y = by[:, None] + local[:, :, 0] * sn + local[:, :, 1] * c
+        hulls.append(shapely.convex_hull(shapely.multipoints(np.column_stack((x.ravel(), y.ravel())))))
+    boxes = _piece_boxes(obst)
+    tree = shapely.STRtree(shapely.box(boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]))
+    which, piece = tree.query(np.array(hulls, dtype=object), predicate="intersects")
+    order = np.lexsort((piece, which))
+    which, piece = which[order], piece[order]
+    cuts = np.searchsorted(which, np.arange(len(blocks) + 1))
+    return [(g, _subset(obst, piece[cuts[k]:cuts[k + 1]])) for k, g in enumerate(blocks)]
 
 
 def _best(ev: _Evaluated, fam: _Families, tall: Mask) -> int:
@@ -1262,18 +1403,50 @@ def _near_target(q: _Query, a: F64, side: F64, sin_a: F64, cos_a: F64) -> Mask:
     return out
 
 
+_PAIR_CHUNK = 20_000
+"""Vertex pairs weighed at once by :func:`_squeezes` (its arrays are a few times 16 by this)."""
+
+
+def squeeze_pairs(pts: F64, owner: Idx, width_mm: float, length_mm: float) -> Iterator[tuple[Idx, Idx]]:
+    """Pairs ``(i, j)`` of vertices of different obstructions (``owner[i] < owner[j]``) that can lie one
+    on each side line of a straight template ``width_mm`` wide, both within its ``length_mm``: from
+    ``width_mm`` to ``hypot(width_mm, length_mm)`` apart. Yielded in blocks, in order of ``i`` then
+    ``j``; found with a spatial index, so their number, not the square of the vertices', sets the cost,
+    and only a block is held at once."""
+    if len(pts) < 2:
+        return
+    points = shapely.points(pts)
+    reach = math.hypot(width_mm, length_mm) + 1e-6
+    tree = shapely.STRtree(points)
+    step = max(1, _CHUNK_ELEMENTS // len(pts))
+    for a in range(0, len(pts), step):
+        i, j = tree.query(points[a:a + step], predicate="dwithin", distance=reach)
+        i = i + a
+        keep = owner[i] < owner[j]
+        i, j = i[keep], j[keep]
+        d = pts[i] - pts[j]
+        keep = np.hypot(d[:, 0], d[:, 1]) >= width_mm
+        i, j = i[keep], j[keep]
+        order = np.lexsort((j, i))
+        for c in range(0, len(order), _PAIR_CHUNK):
+            part = order[c:c + _PAIR_CHUNK]
+            yield i[part].astype(np.intp), j[part].astype(np.intp)
+
+
 def _squeezes(q: _Query, obst: _Pieces, max_vertices: int = 12, near_target: bool = False) -> _Families:
     """360-degree placements that fit a straight template exactly between two obstructions.
 
     For each corner of the firer and each pair of vertices ``a``, ``b`` of
-    different obstructions, the direction in which ``a`` and ``b`` lie exactly
+    different obstructions that can both lie on the template's side lines
+    (:func:`squeeze_pairs`), the direction in which ``a`` and ``b`` lie exactly
     one template width apart across the axis, with ``a`` on one side line and
     the near edge still touching the corner. The sampled fans would miss such a
     gap; the fixed arcs find theirs among the critical offsets.
 
     With ``near_target`` the directions :func:`_near_target` rules out are
     skipped first: the families left out are only ones :func:`_may_touch`
-    drops, and the rest come in the same order.
+    drops, and the rest come in the same order. Pairs are weighed
+    :data:`_PAIR_CHUNK` at a time.
     """
     if q.corners is None or q.fans is None or q.template.shape != "straight" or q.indirect:
         return _families_from([])
@@ -1281,57 +1454,67 @@ def _squeezes(q: _Query, obst: _Pieces, max_vertices: int = 12, near_target: boo
     small = np.repeat(sizes <= max_vertices, sizes)
     owner = np.repeat(obst.owner, sizes)[small]
     pts = obst.xy[small]
-    i, j = np.nonzero(owner[:, None] < owner[None, :])
-    if len(i) == 0:
-        return _families_from([])
     w, half_near = q.template.width_mm, q.template.near_width_mm / 2.0
-    d = pts[i] - pts[j]
-    rho = np.hypot(d[:, 0], d[:, 1])
-    ok = rho >= w
-    i, d, rho = i[ok], d[ok], rho[ok]
-    phi = np.arctan2(d[:, 1], d[:, 0])
     signs = np.array([1.0, 1.0, -1.0, -1.0])
-    thetas, sines, cosines = [], [], []
-    ux, uy = d[:, 0] / rho, d[:, 1] / rho  # cos(phi), sin(phi)
-    for sign in (1.0, -1.0):
-        sb = sign * w / rho
-        base = np.arcsin(sb)
-        cb = np.sqrt(np.maximum(1.0 - sb * sb, 0.0))
-        thetas += [phi - base, phi - (math.pi - base)]  # (a - b) . v = sign * w
-        # sin and cos of both (phi - base and phi - pi + base), without the transcendental functions
-        sines += [uy * cb - ux * sb, -(uy * cb + ux * sb)]
-        cosines += [ux * cb + uy * sb, -(ux * cb - uy * sb)]
-    theta = np.stack(thetas)  # (variant, pair)
-    # A conservative screen on the lateral offset (to 1e-6 mm) before the exact test below.
     corners = q.corners
-    sin_a, cos_a = np.stack(sines), np.stack(cosines)
-    if near_target:  # the same screen, on the directions near the target only
-        vv, pp = np.nonzero(_near_target(q, pts[i], signs * w / 2.0, sin_a, cos_a))
-        sf, cf = sin_a[vv, pp], cos_a[vv, pp]
-        y0f = -pts[i[pp], 0] * sf + pts[i[pp], 1] * cf
-        approx_f = (y0f[None, :] + corners[:, 0, None] * sf[None, :] - corners[:, 1, None] * cf[None, :]
-                    - (signs * w / 2.0)[vv][None, :])
-        k, e = np.nonzero(np.abs(approx_f) <= half_near + 1e-6)
-        v, p = vv[e], pp[e]
-        order = np.lexsort((p, k, v))  # in the order variant, corner, pair, as below
-        v, k, p = v[order], k[order], p[order]
-    else:
-        y0 = -pts[i, 0][None, :] * sin_a + pts[i, 1][None, :] * cos_a
-        approx = (y0[:, None, :] + corners[None, :, 0, None] * sin_a[:, None, :]
-                  - corners[None, :, 1, None] * cos_a[:, None, :] - (signs * w / 2.0)[:, None, None])
-        v, k, p = np.nonzero(np.abs(approx) <= half_near + 1e-6)  # in the order variant, corner, pair
+    found_v, found_k, found_p, found_th, found_s = [], [], [], [], []
     a0 = np.array([f[0] for f in q.fans])
     sweep = np.array([f[1] for f in q.fans])
-    th = theta[v, p]
-    off = np.mod(th - a0[k], 2.0 * math.pi)
-    inside = (off > 0.0) & (off < sweep[k])
-    v, k, p, th = v[inside], k[inside], p[inside], th[inside]
+    start = 0
+    for i, j in squeeze_pairs(pts, owner, w, q.template.length_mm):
+        d = pts[i] - pts[j]
+        rho = np.hypot(d[:, 0], d[:, 1])
+        phi = np.arctan2(d[:, 1], d[:, 0])
+        thetas, sines, cosines = [], [], []
+        ux, uy = d[:, 0] / rho, d[:, 1] / rho  # cos(phi), sin(phi)
+        for sign in (1.0, -1.0):
+            sb = sign * w / rho
+            base = np.arcsin(sb)
+            cb = np.sqrt(np.maximum(1.0 - sb * sb, 0.0))
+            thetas += [phi - base, phi - (math.pi - base)]  # (a - b) . v = sign * w
+            # sin and cos of both (phi - base and phi - pi + base), without the transcendental functions
+            sines += [uy * cb - ux * sb, -(uy * cb + ux * sb)]
+            cosines += [ux * cb + uy * sb, -(ux * cb - uy * sb)]
+        theta = np.stack(thetas)  # (variant, pair)
+        # A conservative screen on the lateral offset (to 1e-6 mm) before the exact test below.
+        sin_a, cos_a = np.stack(sines), np.stack(cosines)
+        if near_target:  # the same screen, on the directions near the target only
+            vv, pp = np.nonzero(_near_target(q, pts[i], signs * w / 2.0, sin_a, cos_a))
+            sf, cf = sin_a[vv, pp], cos_a[vv, pp]
+            y0f = -pts[i[pp], 0] * sf + pts[i[pp], 1] * cf
+            approx_f = (y0f[None, :] + corners[:, 0, None] * sf[None, :] - corners[:, 1, None] * cf[None, :]
+                        - (signs * w / 2.0)[vv][None, :])
+            k, e = np.nonzero(np.abs(approx_f) <= half_near + 1e-6)
+            v, p = vv[e], pp[e]
+        else:
+            y0 = -pts[i, 0][None, :] * sin_a + pts[i, 1][None, :] * cos_a
+            approx = (y0[:, None, :] + corners[None, :, 0, None] * sin_a[:, None, :]
+                      - corners[None, :, 1, None] * cos_a[:, None, :] - (signs * w / 2.0)[:, None, None])
+            v, k, p = np.nonzero(np.abs(approx) <= half_near + 1e-6)
+        th = theta[v, p]
+        # the direction must be in the corner's fan, and a on a side line with the near edge on the corner
+        off = np.mod(th - a0[k], 2.0 * math.pi)
+        inside = (off > 0.0) & (off < sweep[k])
+        v, k, p, th = v[inside], k[inside], p[inside], th[inside]
+        c = corners[k]
+        ia = i[p]
+        y_a = -(pts[ia, 0] - c[:, 0]) * np.sin(th) + (pts[ia, 1] - c[:, 1]) * np.cos(th)
+        s_mid = y_a - signs[v] * w / 2.0  # a on one side line, b on the other
+        keep = np.abs(s_mid) <= half_near
+        found_v.append(v[keep])
+        found_k.append(k[keep])
+        found_p.append(p[keep] + start)
+        found_th.append(th[keep])
+        found_s.append(s_mid[keep])
+        start += len(i)
+    if not found_v:
+        return _families_from([])
+    v, k, p = np.concatenate(found_v), np.concatenate(found_k), np.concatenate(found_p)
+    th, sm = np.concatenate(found_th), np.concatenate(found_s)
+    order = np.lexsort((p, k, v))  # in the order variant, corner, pair
+    k, th, sm = k[order], th[order], sm[order]
     c = corners[k]
-    y_a = -(pts[i[p], 0] - c[:, 0]) * np.sin(th) + (pts[i[p], 1] - c[:, 1]) * np.cos(th)
-    s_mid = y_a - signs[v] * w / 2.0  # a on one side line, b on the other
-    keep = np.abs(s_mid) <= half_near
-    sm = s_mid[keep]
-    return _Families(c[keep, 0].copy(), c[keep, 1].copy(), th[keep], sm, sm.copy(), sm.copy())
+    return _Families(c[:, 0].copy(), c[:, 1].copy(), th, sm, sm.copy(), sm.copy())
 
 
 def _result(q: _Query, fam: _Families, ev: _Evaluated, obst_idx: list[int], margin_mm: float) -> ShotResult:

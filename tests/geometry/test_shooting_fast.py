@@ -63,7 +63,7 @@ def _squeezes_reference(q: shooting._Query, obst: shooting._Pieces, max_vertices
     w, half_near = q.template.width_mm, q.template.near_width_mm / 2.0
     d = pts[i] - pts[j]
     rho = np.hypot(d[:, 0], d[:, 1])
-    ok = rho >= w
+    ok = (rho >= w) & (rho <= math.hypot(w, q.template.length_mm) + 1e-6)  # both on side lines, within length
     i, d, rho = i[ok], d[ok], rho[ok]
     phi = np.arctan2(d[:, 1], d[:, 0])
     rows: list[tuple[float, ...]] = []
@@ -127,9 +127,12 @@ def test_may_touch_keeps_every_touching_family(tp: tuple[float, float, float],
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(targets, rocks, st.sampled_from(["front", "turret"]))
+@given(targets, rocks, st.sampled_from(["front", "turret"]), st.lists(st.booleans(), min_size=5, max_size=5))
 def test_first_clear_line_is_the_best_placement(tp: tuple[float, float, float],
-                                                rs: list[tuple[float, float, float, int]], arc: str) -> None:
+                                                rs: list[tuple[float, float, float, int]], arc: str,
+                                                tall_flags: list[bool]) -> None:
+    """Also with Tall obstructions: when no line is clear the first one not blocked wins, found block
+    by block against the pieces near each block (the rows beyond the first 288 best ones)."""
     t = _scene(*tp, rs)
     if t is None:
         return
@@ -147,11 +150,11 @@ def test_first_clear_line_is_the_best_placement(tp: tuple[float, float, float],
     margin = np.maximum(q.template.length_mm - x_first, 0.0)
     hits = shooting._straight_hits(fam, fam_of, s, q.template, x_first, obst, len(idx))
     full = shooting._Evaluated(fam_of, s, x_first, margin, hits)
-    fast = shooting._straight_evaluated(fam, fam_of, s, q.template, x_first, margin, obst, len(idx))
-    tall = np.zeros(len(idx), dtype=bool)
-    a, b = shooting._best(full, fam, tall), shooting._best(fast, fam, tall)
-    assert (full.fam_of[a], full.s[a], full.x_first[a]) == (fast.fam_of[b], fast.s[b], fast.x_first[b])
-    assert np.array_equal(full.hits[a], fast.hits[b])
+    for tall in (np.zeros(len(idx), dtype=bool), np.array([tall_flags[k % 5] for k in range(len(idx))], dtype=bool)):
+        fast = shooting._straight_evaluated(fam, fam_of, s, q.template, x_first, margin, obst, len(idx), tall)
+        a, b = shooting._best(full, fam, tall), shooting._best(fast, fam, tall)
+        assert (full.fam_of[a], full.s[a], full.x_first[a]) == (fast.fam_of[b], fast.s[b], fast.x_first[b])
+        assert np.array_equal(full.hits[a], fast.hits[b])
 
 
 def test_out_of_range_answer_is_lazy_but_the_same() -> None:
@@ -187,3 +190,37 @@ def test_near_target_squeezes_keep_every_touching_family(tp: tuple[float, float,
     full, near = shooting._squeezes(q, obst), shooting._squeezes(q, obst, near_target=True)
     assert len(near) <= len(full)
     assert np.array_equal(_touching(q, near), _touching(q, full))
+
+
+def test_no_clear_line_is_judged_block_by_block() -> None:
+    """A field of 3 mm pebbles every 7 mm between firer and target: no line is clear, so every
+    placement is judged (block by block, against the pebbles near each block) and the best one
+    not blocked by a Tall pebble wins, as when judging them all at once."""
+    gun, target = car("gun", 300.0, 200.0, 90.0), car("t", 300.0, 330.0, 0.0)
+    pebbles = []
+    for i in range(14):
+        for j in range(9):
+            x, y = 255.0 + 7.0 * i, 240.0 + 7.0 * j
+            pebbles.append(Obstacle(f"p{i}_{j}", Polygon([(x, y), (x + 3, y), (x + 3, y + 3), (x, y + 3)]),
+                                    tall=i >= 10))
+    t = Table(1200.0, 900.0, (gun, target), tuple(pebbles))
+    q = shooting._query(t, "gun", "t", "medium", "turret", TS, False)
+    margins = shooting._margins(q, q.fam)
+    fam = q.fam.take(np.flatnonzero(np.isfinite(margins)))
+    idx, obst = shooting._obstructions(q, "gun", fam)
+    fam_of, s = shooting._sample(q, shooting._touching_span(q, fam), obst)
+    hw = q.template.width_mm / 2.0
+    x_first = shooting._band_first_touch(q, fam, fam_of, s, np.full(len(s), -hw), np.full(len(s), hw))
+    ok = np.isfinite(x_first)
+    fam_of, s, x_first = fam_of[ok], s[ok], x_first[ok]
+    margin = np.maximum(q.template.length_mm - x_first, 0.0)
+    hits = shooting._straight_hits(fam, fam_of, s, q.template, x_first, obst, len(idx))
+    assert len(s) > 1000 and hits.any(axis=1).all()  # the slow path: nothing is clear
+    full = shooting._Evaluated(fam_of, s, x_first, margin, hits)
+    tall = shooting._prepared(t).tall[idx]
+    assert 0 < tall.sum() < len(tall)
+    for mask in (tall, np.zeros_like(tall), np.ones_like(tall)):
+        fast = shooting._straight_evaluated(fam, fam_of, s, q.template, x_first, margin, obst, len(idx), mask)
+        a, b = shooting._best(full, fam, mask), shooting._best(fast, fam, mask)
+        assert (full.fam_of[a], full.s[a], full.x_first[a]) == (fast.fam_of[b], fast.s[b], fast.x_first[b])
+        assert np.array_equal(full.hits[a], fast.hits[b])
