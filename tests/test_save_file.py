@@ -54,9 +54,9 @@ def test_a_real_save_passes_and_replays(document: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(("change", "problem"), [
-    (lambda d: d.update(version=999), "version: this save is version 999; this program reads version 1"),
-    (lambda d: d.update(version="1"), "version: this save is version 1; this program reads version 1"),
-    (lambda d: d.update(version=True), "version: this save is version True; this program reads version 1"),
+    (lambda d: d.update(version=999), "version: this save is version 999; this program reads versions 1 and 2"),
+    (lambda d: d.update(version="1"), "version: this save is version 1; this program reads versions 1 and 2"),
+    (lambda d: d.update(version=True), "version: this save is version True; this program reads versions 1 and 2"),
     (lambda d: d.update(seed=3.9), "seed: Input should be a valid integer"),
     (lambda d: d.update(seed="7"), "seed: Input should be a valid integer"),
     (lambda d: d.update(seed=2**70), "seed: Input should be less than 9223372036854775808"),

@@ -268,6 +268,10 @@ class Options:
     ``audience_votes``: the Audience Votes module (p.88-90, off by default);
     ``starting_grid``: vehicles not yet on the table are deployed to the
     Death Race Starting Grid before the first Gear Phase (p.126).
+    ``finish_line``: when a vehicle crosses a Street Race Finish Line (p.62;
+    docs/rulings.md): ``"centre"``, its centre passes over the line between
+    the ends, travelling away from the Starting Line (default); ``"touch"``,
+    any part touches the line while travelling that way (as gates, p.127).
     """
 
     touch_it_use_it: bool = True
@@ -276,6 +280,7 @@ class Options:
     round_limit: int | None = None
     audience_votes: bool = False
     starting_grid: bool = False
+    finish_line: Literal["centre", "touch"] = "centre"
 
 
 DEFAULT_OPTIONS = Options()
@@ -555,6 +560,10 @@ def step(state: EngineState, decision: Decision, dice: DiceSource, referee: Refe
 class _GameOver(Exception):
     """Raised inside a step when the race is won: play stops at once (p.62, p.128)."""
 
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
 
 class _Run:
     """One call of :func:`step`: a working copy of an :class:`EngineState`, frozen again at the end."""
@@ -621,12 +630,12 @@ class _Run:
         """Run ``action``; a race won on the way ends the game at once (p.62, p.128)."""
         try:
             action()
-        except _GameOver:
+        except _GameOver as over:
             self._windows = []
             self._wipeouts = []
             self._slip_away = []
             self._active = ""
-            self._game_over("the race is won")
+            self._game_over(over.reason)
 
     # ------------------------------------------------------------------ resuming
 
@@ -1228,9 +1237,11 @@ class _Run:
 
     def _apply_report(self, vehicle_id: str, report: MoveReport, *, how: str, ref: str, surfaces: bool = True,
                       plan: MovePlan | None = None, template: str = "", requested: float | None = None,
-                      start: Pose | None = None) -> None:
+                      start: Pose | None = None, can_win: bool = True) -> None:
         """Put the vehicle where the report says and say so (:class:`Moved`); ``surfaces``: this ends a
-        Movement Step (p.86, p.79-80)."""
+        Movement Step (p.86, p.79-80). ``can_win``: a crossing of the Finish Line on this move wins (not a
+        Wreck skidding to a halt: it is no longer racing, p.43). A race won ends the game at once (p.62,
+        p.128)."""
         v = self._vehicle(vehicle_id)
         self._emit(Moved(
             v.id, v.label, how, ref, start or v.pose, report.pose,
@@ -1255,12 +1266,18 @@ class _Run:
         self._put(moved)
         course = self.options.course
         if report.gates and course.gates and moved.in_play:
-            self._pass_gates(moved, report.gates)
-        elif report.crossed_finish and not course.death_race and self.state.winner is None and moved.in_play:
+            self._pass_gates(moved, report.gates, can_win)
+        elif not course.death_race and self.state.winner is None and moved.in_play and (
+                report.finish_point is not None if self.options.finish_line == "centre" else report.finish_touch):
+            if not can_win:
+                self._emit(CrossedFinish(moved.id, moved.label, report.finish_point, wins=False,
+                                         why="a Wreck skidding to a halt is out of the race (p.43)"))
+                return
             self.state = replace(self.state, winner=moved.player, winner_vehicle=moved.id)
             self._emit(CrossedFinish(moved.id, moved.label, report.finish_point))
+            raise _GameOver(f"{moved.label} crossed the Finish Line (p.62)")
 
-    def _pass_gates(self, v: VehicleState, touched: tuple[str, ...]) -> None:
+    def _pass_gates(self, v: VehicleState, touched: tuple[str, ...], can_win: bool = True) -> None:
         course = self.options.course
         passed, newly = advance(v.gates_passed, touched, course)
         if not newly:
@@ -1276,11 +1293,14 @@ class _Run:
                 for gate_no in range(led + 1, passed + 1):
                     self._catch_up(v.player, gate_no)
         if finished(passed, course) and self.state.winner is None:
-            if v.has("Airborne"):
-                self._emit(CrossedFinish(v.id, v.label, None, wins=False, death_race=True))
+            if v.has("Airborne") or not can_win:
+                why = ("a Helicopter or Gyrocopter cannot win the race (p.128)" if v.has("Airborne")
+                       else "a Wreck skidding to a halt is out of the race (p.43)")
+                self._emit(CrossedFinish(v.id, v.label, None, wins=False, death_race=True, why=why))
                 return
             self.state = replace(self.state, winner=v.player, winner_vehicle=v.id)
             self._emit(CrossedFinish(v.id, v.label, None, death_race=True))
+            raise _GameOver(f"{v.label} passed the Finish Line (p.128)")
 
     def _catch_up(self, leader_player: int, gate_no: int) -> None:
         """Catch Up (p.127): first through a gate, so each other player rolls a D6 plus the gates their
@@ -1565,8 +1585,9 @@ class _Run:
                 if side.id in downed:
                     self._emit(Sedated(v.id, v.label))
         if out.removed:
+            fresh = sorted(set(out.removed) - self.state.removed_obstacles)
             self.state = replace(self.state, removed_obstacles=self.state.removed_obstacles | set(out.removed))
-            for gone in out.removed:
+            for gone in fresh:
                 self._emit(ObstacleRemoved(gone, self._name(gone)))
         if not (active.obstacle or passive.obstacle):
             self._uppers(active, passive, ra, rp)
@@ -1964,7 +1985,7 @@ class _Run:
         self._collided.discard(vid)
         report = self.referee.forced_move(self.state, vid, SKID_TO_A_HALT, ignore_obstructions=False)
         self._apply_report(vid, report, how="skids to a halt", ref="Skid to a Halt, p.43", template=SKID_TO_A_HALT,
-                           surfaces=False)
+                           surfaces=False, can_win=False)
         self._queue(vid, report.contacts, WreckFinish(vid, in_collision, then))
 
     def _wreck_finish(self, vid: str, in_collision: bool, then: Resume) -> None:

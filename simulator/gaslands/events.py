@@ -728,7 +728,7 @@ class ObstacleRemoved(GameEvent):
 
     @property
     def text(self) -> str:
-        return f"The {self.obstacle_name} is smashed and removed from the table"
+        return f"Smashed and taken off the table: the {self.obstacle_name}"
 
 
 @dataclass(frozen=True)
@@ -755,6 +755,8 @@ class CrossedFinish(GameEvent):
     point: tuple[float, float] | None
     wins: bool = True
     death_race: bool = False
+    why: str = ""
+    """Why a crossing does not win: a Helicopter or Gyrocopter (p.128), a Wreck skidding to a halt (p.43)."""
     RULE: ClassVar[str] = "Finish Line"
 
     @property
@@ -765,8 +767,8 @@ class CrossedFinish(GameEvent):
     def text(self) -> str:
         where = f" at ({self.point[0]:.0f}, {self.point[1]:.0f})" if self.point else ""
         if not self.wins:
-            return f"{self.name} passes the Finish Line{where}, but a Helicopter or Gyrocopter cannot win the race"
-        return f"{self.name} crosses the Finish Line{where}"
+            return f"{self.name} passes the Finish Line{where}, but {self.why or 'cannot win'}"
+        return f"{self.name} crosses the Finish Line{where} and wins the race"
 
 
 @dataclass(frozen=True)
@@ -895,12 +897,15 @@ class Collided(GameEvent):
 
     @property
     def text(self) -> str:
-        kind = self.orientation.value.replace("_", "-").title().replace("T-Bone", "T-Bone")
+        kind = self.orientation.value.replace("_", "-").title()
         edges = f"{self.active_name}'s {self.active_edge}"
         edges += f" against the {self.passive_name}" if self.passive_obstacle else \
             f" against {self.passive_name}'s {self.passive_edge}"
-        return (f"Collision, {kind}: {edges}; {self.active_name} {self.active_reaction.value}s, "
-                f"{self.passive_name} {self.passive_reaction.value}s")
+        verbs = {Reaction.SMASH: "smashes", Reaction.EVADE: "evades", Reaction.PILEDRIVER: "piledrives"}
+        reactions = f"{self.active_name} {verbs[self.active_reaction]}"
+        if not self.passive_obstacle:
+            reactions += f", {self.passive_name} {verbs[self.passive_reaction]}"
+        return f"Collision, {kind}: {edges}; {reactions}"
 
     @property
     def dice(self) -> tuple[DiceGroup, ...]:

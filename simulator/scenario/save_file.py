@@ -5,7 +5,7 @@
 every value has the type and range the engine expects, or raises
 :class:`SaveError` naming the key and the reason::
 
-    game.json: version: this save is version 999; this program reads version 1
+    game.json: version: this save is version 999; this program reads versions 1 and 2
     game.json: decisions[14].count: Input should be a valid integer
     game.json: scenario.toml.vehicle[1].heading_deg: Input should be a finite number
 
@@ -34,7 +34,13 @@ from simulator.safe_read import MAX_FILE_BYTES, parse_toml
 from simulator.scenario.loader import Scenario, parse_scenario
 
 FORMAT = "gaslands-save"
-VERSION = 1
+VERSION = 2
+"""The save format this program writes. Version 2 added ``options.finish_line`` (p.62) and ends a game the
+moment a race is won (p.62, p.128)."""
+
+READABLE_VERSIONS = (1, 2)
+"""Save versions this program reads: a version 1 save replays with the Finish Line rule of its time
+(``touch``) and any decision made after the race was won is left out."""
 
 MAX_DECISIONS = 100_000
 """The most decisions a save may hold (a long bot game has about 3,000)."""
@@ -75,6 +81,7 @@ class OptionsDoc(_Strict):
     round_limit: Annotated[int, Strict(), Field(ge=1, le=100_000)] | None = None
     audience_votes: StrictBool = False
     starting_grid: StrictBool = False
+    finish_line: Literal["centre", "touch"] | None = None
 
 
 class ScenarioDoc(_Strict):
@@ -116,6 +123,7 @@ class CheckedSave:
     seed: int
     options: dict[str, Any]
     decisions: tuple[Decision, ...]
+    version: int = VERSION
 
 
 # --------------------------------------------------------------------------- decisions
@@ -262,9 +270,10 @@ def validate_save_document(document: object, source: str = "<save>") -> CheckedS
     if document.get("format") != FORMAT:
         raise SaveError(source, [Problem("format", f"not a Gaslands save (expected format = {FORMAT!r})")])
     version = document.get("version")
-    if version != VERSION or isinstance(version, bool) or not isinstance(version, int):
+    if version not in READABLE_VERSIONS or isinstance(version, bool) or not isinstance(version, int):
+        readable = " and ".join(str(v) for v in READABLE_VERSIONS)
         raise SaveError(source, [Problem("version", f"this save is version {str(version)[:20]}; this program "
-                                                    f"reads version {VERSION}")])
+                                                    f"reads versions {readable}")])
     try:
         doc = SaveDocument.model_validate(document)
     except ValidationError as exc:
@@ -285,4 +294,4 @@ def validate_save_document(document: object, source: str = "<save>") -> CheckedS
     if problems:
         raise SaveError(source, problems)
     return CheckedSave(scenario, doc.scenario.toml, doc.scenario.source, doc.seed,
-                       doc.options.model_dump(), tuple(decisions))
+                       doc.options.model_dump(), tuple(decisions), version)

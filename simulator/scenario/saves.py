@@ -2,7 +2,7 @@
 
 A save file is JSON::
 
-    {"format": "gaslands-save", "version": 1,
+    {"format": "gaslands-save", "version": 2,
      "scenario": {"source": "scenarios/street_race.toml", "toml": "<the scenario file's text>"},
      "seed": 7, "options": {...}, "decisions": [{"type": "Activate", "vehicle_id": "red-car"}, ...],
      "log": [{"text": "...", "rule": "p.19", "dice": [...]}, ...]}
@@ -45,7 +45,7 @@ from simulator.scenario.save_file import SaveError, decision_from_json, validate
 from simulator.scenario.setup import options_for, starting_state
 
 FORMAT = "gaslands-save"
-VERSION = 1
+VERSION = 2
 
 # --------------------------------------------------------------------------- encoding
 
@@ -78,8 +78,8 @@ def encode_options(options: Options) -> dict[str, object]:
     return {k: _plain(v) for k, v in asdict(options).items()}
 
 
-def decode_options(data: dict[str, Any]) -> Options:
-    """Options written by :func:`encode_options`."""
+def decode_options(data: dict[str, Any], version: int = VERSION) -> Options:
+    """Options written by :func:`encode_options`; a version 1 save had no ``finish_line`` and touched it (p.62)."""
     course = data.get("course", {})
     return Options(
         touch_it_use_it=bool(data.get("touch_it_use_it", True)),
@@ -89,6 +89,8 @@ def decode_options(data: dict[str, Any]) -> Options:
         round_limit=data.get("round_limit"),
         audience_votes=bool(data.get("audience_votes", False)),
         starting_grid=bool(data.get("starting_grid", False)),
+        finish_line="touch" if data.get("finish_line") == "touch" or (
+            version < 2 and data.get("finish_line") is None) else "centre",
     )
 
 
@@ -124,11 +126,13 @@ def from_json(document: dict[str, Any], source: str = "<save>") -> Game:
     """Rebuild a game from a save document by replaying its decisions."""
     checked = validate_save_document(document, source)  # every key by type and range, or SaveError naming it
     scenario, seed, decisions = checked.scenario, checked.seed, checked.decisions
-    options = options_for(scenario, decode_options(checked.options))
+    options = options_for(scenario, decode_options(checked.options, checked.version))
     referee = TableReferee(scenario.table, scenario.template_set)
     game = Game(starting_state(scenario, seed, options), SeededDice(seed), referee, scenario.template_set, options)
     game.origin = Origin(checked.scenario_text, checked.scenario_source, seed)
     for i, decision in enumerate(decisions):
+        if checked.version < 2 and game.prompt.kind == "game_over":
+            break  # version 1 went on to the end of the activation after a win; the race ends at once now
         try:
             game.decide(decision)
         except (IllegalChoice, ValueError, KeyError) as exc:

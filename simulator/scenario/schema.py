@@ -207,11 +207,15 @@ class OptionsSpec(_Strict):
 
     ``audience_votes``: Audience Votes (p.88-90), default off. ``starting_grid``: a Death Race's
     vehicles deploy to the Starting Grid as the game's first decisions (p.126), default on; false
-    keeps the file's positions.
+    keeps the file's positions. ``finish_line``: what crossing a Street Race's Finish Line means
+    (p.62; docs/rulings.md): ``"centre"`` (default) the vehicle's centre passes over the line between
+    its ends, travelling away from the Starting Line; ``"touch"`` any part of it touches the line while
+    travelling that way, as a Death Race gate (p.127).
     """
 
     audience_votes: StrictBool = False
     starting_grid: StrictBool = True
+    finish_line: Literal["centre", "touch"] = "centre"
 
 
 class ScenarioFile(_Strict):

@@ -61,10 +61,12 @@ def course_for(scenario: Scenario) -> Course:
 def options_for(scenario: Scenario, options: Options | None = None) -> Options:
     """``options`` (default: the defaults) with the scenario's race rules filled in."""
     course = course_for(scenario)
-    base = options or Options(round_limit=DEFAULT_ROUND_LIMIT,
-                              audience_votes=bool(scenario.spec.options.get("audience_votes", False)))
-    grid = course.kind == "death_race" and bool(scenario.spec.options.get("starting_grid", True))
-    return replace(base, course=course, pass_pole_each_phase=course.kind != "death_race", starting_grid=grid)
+    spec = scenario.spec.options
+    base = options or Options(round_limit=DEFAULT_ROUND_LIMIT, audience_votes=bool(spec.get("audience_votes", False)))
+    grid = course.kind == "death_race" and bool(spec.get("starting_grid", True))
+    finish = spec.get("finish_line", base.finish_line)
+    return replace(base, course=course, pass_pole_each_phase=course.kind != "death_race", starting_grid=grid,
+                   finish_line="touch" if finish == "touch" else "centre")
 
 
 def starting_state(scenario: Scenario, seed: int, options: Options) -> GameState:
