@@ -163,7 +163,7 @@ def test_rulebook_shooting_example_return_fire_wounds_the_agent() -> None:
 
 
 def test_rulebook_fighting_example_losing_to_the_sheriff_throws_willy_into_the_street() -> None:
-    """Fightin' Example: Willy fights the Sheriff to free a friend, loses, and is tossed out wounded."""
+    """Fightin' Example: a Mad Scientist fights the Sheriff to free a friend and loses: wounded, into the street."""
     willy = sg.Dude("willy", "mad_scientists", "jail")
     friend = sg.Dude("friend", "mad_scientists", "jail", in_cell=True)
     sheriff = sg.Folk("sheriff", "jail", "Sheriff", sheriff=True)
