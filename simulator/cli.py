@@ -8,6 +8,8 @@
 ``gaslands simulate FILE --games N --seed S``  bot games, headless, with a summary
 ``gaslands check TRACK``          check a Death Race track's gates (p.124-125)
 ``gaslands export-track FILE -o DIR``  the table as a printable overview and 1:1 A4 tiles (SVG)
+``gaslands playtest TRACK --races N --seed S [--workers K | --dask ADDRESS] -o DIR``  bot races of a track:
+                                  a report and heat maps
 
 Exit codes: 0 success, 1 a track that breaks the rules (`check`), 2 invalid input (the problems are printed on stderr,
 one line each, naming file, table, key and reason), 3 no display.
@@ -237,6 +239,55 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                             template_set=ts)
 
 
+def cmd_playtest(args: argparse.Namespace) -> int:
+    """Race the bots round a track and write ``report.json`` and the heat maps into ``-o DIR``."""
+    import re
+
+    from simulator.atomic import ExportFolder, write_text_atomic
+    from simulator.scenario.playtest import playtest, report_json, summary_lines
+
+    folder = ExportFolder(args.output, "playtest", re.compile(r"report\.json|heat-[a-z-]+\.png"), '"heatmaps":')
+    folder.prepare()  # a bad -o is refused before any race is run
+    ts = Path(args.template_set) if args.template_set else None
+    from simulator.scenario.playtest import default_workers
+
+    workers = args.workers or (1 if args.dask else default_workers())
+    scenario, report, heat = playtest(Path(args.file), args.races, args.seed, workers=workers,
+                                      dask_address=args.dask, template_set=ts, progress=not args.quiet)
+    from simulator.ui.heatmap import save_heatmap
+
+    out = Path(args.output)
+    written = []
+    for name, file_name in report["heatmaps"].items():
+        write_atomic_with(out / file_name, lambda tmp, n=name: save_heatmap(scenario.table, heat, n,
+                                                                              report["races"], tmp), ".png")
+        written.append(file_name)
+    write_text_atomic(out / "report.json", report_json(report))
+    folder.finish([*written, "report.json"])
+    print("\n".join(summary_lines(report)))
+    print(f"wrote {out / 'report.json'} and {len(written)} heat maps ({', '.join(written)})")
+    return 0
+
+
+def _workers(text: str) -> int:
+    """A number of local worker processes, 1 to 256."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of workers, not {text!r}") from None
+    if not 1 <= n <= 256:
+        raise argparse.ArgumentTypeError(f"the number of workers is 1 to 256, not {n}")
+    return n
+
+
+def _races(text: str) -> int:
+    """A number of races, 1 to 100,000."""
+    n = _count(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError("a playtest needs at least 1 race")
+    return n
+
+
 def _size(text: str) -> tuple[int, int]:
     """``WIDTHxHEIGHT`` in pixels, each 200..8000."""
     try:
@@ -315,13 +366,24 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, default=1)
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.add_argument("--template-set", dest="template_set_sub", help="a template-set TOML file")
+    pt = sub.add_parser("playtest", help="bot races of a track: report.json and heat maps")
+    pt.add_argument("file")
+    pt.add_argument("--races", type=_races, default=100, help="how many races (default 100)")
+    pt.add_argument("--seed", type=_seed, default=1, help="the seed every race's dice are drawn from (default 1)")
+    pt.add_argument("--workers", type=_workers, default=None,
+                    help="local worker processes (default: one per core); the report does not depend on it")
+    pt.add_argument("--dask", metavar="SCHEDULER_ADDRESS",
+                    help="run the races on a Dask cluster (tcp://HOST:8786; needs the cluster extra)")
+    pt.add_argument("-o", "--output", required=True, help="folder for report.json and heat-*.png")
+    pt.add_argument("--quiet", action="store_true", help="no progress bar")
+    pt.add_argument("--template-set", dest="template_set_sub", help="a template-set TOML file")
     return parser
 
 
 COMMANDS = {
     None: cmd_play, "play": cmd_play, "render": cmd_render, "rule": cmd_rule,
     "export-templates": cmd_export_templates, "simulate": cmd_simulate, "check": cmd_check,
-    "export-track": cmd_export_track,
+    "export-track": cmd_export_track, "playtest": cmd_playtest,
 }
 
 

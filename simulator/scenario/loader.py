@@ -223,10 +223,11 @@ def _start_overlaps(table: Table) -> list[Problem]:
     return problems
 
 
-def parse_scenario(raw: dict[str, Any], source: str, template_set: str | Path | None = None) -> Scenario:
+def parse_scenario(raw: dict[str, Any], source: str, template_set: str | Path | TemplateSet | None = None
+                   ) -> Scenario:
     """Validate an already-parsed TOML document (see :func:`load_scenario`).
 
-    ``template_set``: a template-set file used instead of the ``[table]`` one.
+    ``template_set``: a template-set file (or an already loaded set) used instead of the ``[table]`` one.
     """
     try:
         spec = ScenarioFile.model_validate(raw)
@@ -234,7 +235,9 @@ def parse_scenario(raw: dict[str, Any], source: str, template_set: str | Path | 
         raise InputFileError(source, validation_problems(exc, raw)) from None
     table, problems = build_table(spec, source)
     chosen: TemplateSet | None = None
-    if template_set is not None:
+    if isinstance(template_set, TemplateSet):
+        chosen = template_set
+    elif template_set is not None:
         chosen = load_template_set(template_set)  # its own errors name its own file
     else:
         try:
