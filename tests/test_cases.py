@@ -1,17 +1,33 @@
 """Every worked ruling: ../shared/cases/ (the team's) and tests/cases/ (the project's own).
 
-Each NAME.toml runs through the same code as ``gaslands rule`` and must
-match NAME.expected.json (shared/cases/README.md).
+Each NAME.toml runs through ``gaslands rule`` itself (the command's JSON on stdout, parsed
+again, so the output is strict JSON) and must match NAME.expected.json (shared/cases/README.md).
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
 from pathlib import Path
 
 import pytest
 from casecheck import case_pairs, check_case
 
-from simulator.scenario.rulings import run_rulings
+from simulator.cli import main
+
+
+def run_rulings(case: Path) -> list[dict[str, object]]:
+    """``gaslands rule CASE`` in-process: its stdout, parsed as strict JSON."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["rule", str(case)]) == 0
+    results: list[dict[str, object]] = json.loads(out.getvalue(), parse_constant=_not_json)
+    return results
+
+
+def _not_json(name: str) -> None:
+    raise AssertionError(f"{name} is not JSON")
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared" / "cases"

@@ -18,7 +18,9 @@ from simulator.geometry.contact import classify
 from simulator.geometry.movement import resolve_move
 from simulator.geometry.placement import Move
 from simulator.geometry.templates import MOVEMENT_NAMES, SHOOTING_NAMES
+from simulator.scenario.legality import move_legality
 from simulator.scenario.loader import Scenario, load_scenario, parse_scenario, read_toml
+from simulator.scenario.rule_kinds import answer_dropped, answer_pivot, answer_up_and_over
 
 TemplateName = Literal[MOVEMENT_NAMES]  # type: ignore[valid-type]
 RangeName = Literal[SHOOTING_NAMES]  # type: ignore[valid-type]
@@ -62,8 +64,37 @@ class ContactQuery(_Query):
     b: str
 
 
-AnyQuery = Annotated[MoveQuery | ShootQuery | ContactQuery, Field(discriminator="kind")]
-_ADAPTER: TypeAdapter[MoveQuery | ShootQuery | ContactQuery] = TypeAdapter(AnyQuery)
+class PivotQuery(_Query):
+    """``kind = "pivot"``: a pivot about the centre from rest: Pivot (p.69, p.71), Airwolf (p.70) or Lose
+    Control (p.35); how far it turns before contact."""
+
+    kind: Literal["pivot"]
+    vehicle: str
+    rule: Literal["pivot", "airwolf", "lose_control"]
+    angle_deg: Annotated[float, Field(ge=-360.0, le=360.0, allow_inf_nan=False)]
+
+
+class DroppedQuery(_Query):
+    """``kind = "dropped"``: a dropped weapon's template behind or beside a vehicle, and what it covers (p.78)."""
+
+    kind: Literal["dropped"]
+    vehicle: str
+    template: RangeName
+    edge: Literal["rear", "left", "right"] = "rear"
+    offset_mm: Annotated[float, Field(ge=-1000.0, le=1000.0, allow_inf_nan=False)] = 0.0
+
+
+class UpAndOverQuery(MoveQuery):
+    """``kind = "up_and_over"``: a move that drives over lighter obstructions it collides with (p.71)."""
+
+    kind: Literal["up_and_over"]  # type: ignore[assignment]
+    over: Annotated[list[str], Field(max_length=1000)] | None = None
+
+
+Query = MoveQuery | ShootQuery | ContactQuery | PivotQuery | DroppedQuery | UpAndOverQuery
+AnyQuery = Annotated[Query, Field(discriminator="kind")]
+_ADAPTER: TypeAdapter[Query] = TypeAdapter(AnyQuery)
+KINDS = ("move", "shoot", "contact", "pivot", "dropped", "up_and_over")
 
 
 def _label(raw: dict[str, Any], index: int) -> str | int:
@@ -71,7 +102,7 @@ def _label(raw: dict[str, Any], index: int) -> str | int:
     return qid if isinstance(qid, str | int) and not isinstance(qid, bool) else index
 
 
-def parse_queries(scenario: Scenario) -> list[MoveQuery | ShootQuery | ContactQuery]:
+def parse_queries(scenario: Scenario) -> list[Query]:
     """Validate every ``[[query]]``; raises :class:`InputFileError` naming ``query[ID].KEY``."""
     problems: list[Problem] = []
     queries = []
@@ -88,7 +119,7 @@ def parse_queries(scenario: Scenario) -> list[MoveQuery | ShootQuery | ContactQu
             q = _ADAPTER.validate_python(raw)
         except ValidationError as exc:
             for e in exc.errors():
-                loc = [str(p) for p in e["loc"] if str(p) not in ("move", "shoot", "contact")]
+                loc = [str(p) for p in e["loc"] if str(p) not in KINDS]
                 key = loc[0] if loc else "kind"
                 problems.append(Problem(f"{where}.{key}", e["msg"]))
             continue
@@ -99,10 +130,9 @@ def parse_queries(scenario: Scenario) -> list[MoveQuery | ShootQuery | ContactQu
     return queries
 
 
-def _references(q: MoveQuery | ShootQuery | ContactQuery, where: str, vehicles: set[str], pieces: set[str],
-                scenario: Scenario) -> list[Problem]:
+def _references(q: Query, where: str, vehicles: set[str], pieces: set[str], scenario: Scenario) -> list[Problem]:
     out = []
-    if isinstance(q, MoveQuery):
+    if isinstance(q, MoveQuery):  # and UpAndOverQuery
         if q.vehicle not in vehicles:
             out.append(Problem(f"{where}.vehicle", f"no vehicle {q.vehicle!r}"))
         shape = scenario.template_set.template(q.template).shape
@@ -110,6 +140,9 @@ def _references(q: MoveQuery | ShootQuery | ContactQuery, where: str, vehicles: 
             out.append(Problem(f"{where}.direction", f"the {q.template} needs direction = left or right (p.16)"))
         if q.slide and shape == "straight" and q.slide_facing is None:
             out.append(Problem(f"{where}.slide_facing", "a Slide off a straight needs slide_facing (p.26)"))
+        for i, oid in enumerate(getattr(q, "over", None) or (), 1):
+            if oid not in pieces:
+                out.append(Problem(f"{where}.over[{i}]", f"no vehicle or obstacle {oid!r}"))
     elif isinstance(q, ShootQuery):
         if q.attacker not in vehicles:
             out.append(Problem(f"{where}.attacker", f"no vehicle {q.attacker!r}"))
@@ -117,6 +150,9 @@ def _references(q: MoveQuery | ShootQuery | ContactQuery, where: str, vehicles: 
             out.append(Problem(f"{where}.target", f"no vehicle or obstacle {q.target!r}"))
         elif q.target == q.attacker:
             out.append(Problem(f"{where}.target", "a vehicle cannot shoot at itself"))
+    elif isinstance(q, PivotQuery | DroppedQuery):
+        if q.vehicle not in vehicles:
+            out.append(Problem(f"{where}.vehicle", f"no vehicle {q.vehicle!r}"))
     else:
         if q.a not in vehicles:
             out.append(Problem(f"{where}.a", f"no vehicle {q.a!r}"))
@@ -125,16 +161,30 @@ def _references(q: MoveQuery | ShootQuery | ContactQuery, where: str, vehicles: 
     return out
 
 
-def answer(scenario: Scenario, q: MoveQuery | ShootQuery | ContactQuery) -> dict[str, Any]:
-    """Answer one validated query with the result keys of RULINGS.md."""
+def answer(scenario: Scenario, q: Query) -> dict[str, Any]:
+    """Answer one validated query with the result keys of RULINGS.md and docs/rulings.md.
+
+    A move answer also carries ``legal`` (and ``reason``, ``page`` when the
+    rules forbid it) beside the position (:mod:`simulator.scenario.legality`).
+    """
     table, ts = scenario.table, scenario.template_set
+    if isinstance(q, UpAndOverQuery):
+        move = Move(q.template, q.direction, q.reverse, q.slide, q.slide_facing, q.spin_deg)
+        over = tuple(q.over) if q.over is not None else None
+        return answer_up_and_over(scenario, q.vehicle, move, q.ignore_obstructions, over)
     if isinstance(q, MoveQuery):
         move = Move(q.template, q.direction, q.reverse, q.slide, q.slide_facing, q.spin_deg)
-        return resolve_move(table, q.vehicle, move, ts, q.ignore_obstructions).to_json()
+        out = resolve_move(table, q.vehicle, move, ts, q.ignore_obstructions).to_json()
+        out.update(move_legality(scenario, q.vehicle, move).to_json())
+        return out
     if isinstance(q, ShootQuery):
         from simulator.geometry.shooting import shoot
 
         return shoot(table, q.attacker, q.target, q.range, q.arc, ts, indirect=q.indirect).to_json()
+    if isinstance(q, PivotQuery):
+        return answer_pivot(scenario, q.vehicle, q.rule, q.angle_deg)
+    if isinstance(q, DroppedQuery):
+        return answer_dropped(scenario, q.vehicle, q.template, q.edge, q.offset_mm)
     a = table.vehicle(q.a)
     b_vehicle = next((v for v in table.vehicles if v.id == q.b), None)
     c = classify(a, b_vehicle, table.shape_of(q.b))
