@@ -10,6 +10,7 @@
 ``gaslands export-track FILE -o DIR``  the table as a printable overview and 1:1 A4 tiles (SVG)
 ``gaslands playtest TRACK --races N --seed S [--workers K | --dask ADDRESS] -o DIR``  bot races of a track:
                                   a report and heat maps
+``gaslands team check TEAM [--cans N]``  is the team legal? one JSON object (TEAMS.md); exit 0 legal, 1 not
 
 Exit codes: 0 success, 1 a track that breaks the rules (`check`), 2 invalid input (the problems are printed on stderr,
 one line each, naming file, table, key and reason), 3 no display.
@@ -288,6 +289,47 @@ def _races(text: str) -> int:
     return n
 
 
+def _ruling(text: str) -> tuple[str, bool]:
+    """``NAME=true`` or ``NAME=false``: a reading of an open point of team building (docs/rulings.md)."""
+    from dataclasses import fields
+
+    from simulator.gaslands.teams import BuildRulings
+
+    known = [f.name for f in fields(BuildRulings)]
+    name, _, value = text.partition("=")
+    if name not in known or value.lower() not in ("true", "false"):
+        raise argparse.ArgumentTypeError(f"expected NAME=true or NAME=false with NAME one of {', '.join(known)}, "
+                                         f"not {text!r}")
+    return name, value.lower() == "true"
+
+
+def _rulings(pairs: list[tuple[str, bool]] | None) -> Any:
+    from simulator.gaslands.teams import BuildRulings
+
+    return BuildRulings(**dict(pairs or []))
+
+
+def cmd_team_check(args: argparse.Namespace) -> int:
+    """Check a team file against the rules of team building: one JSON object (TEAMS.md); 0 legal, 1 not."""
+    from simulator.gaslands.teams import check
+    from simulator.scenario.team_file import load_team
+
+    report = check(load_team(args.file), args.cans, _rulings(args.ruling))
+    sys.stdout.write(json.dumps(report.to_json(), indent=2) + "\n")
+    return 0 if report.legal else 1
+
+
+def _cans(text: str) -> int:
+    """A team size in Cans: a whole number, 1 to 10,000."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a team size is a whole number of Cans, not {text!r}") from None
+    if not 1 <= n <= 10_000:
+        raise argparse.ArgumentTypeError(f"a team size is 1 to 10000 Cans, not {n}")
+    return n
+
+
 def _size(text: str) -> tuple[int, int]:
     """``WIDTHxHEIGHT`` in pixels, each 200..8000."""
     try:
@@ -377,13 +419,28 @@ def build_parser() -> argparse.ArgumentParser:
     pt.add_argument("-o", "--output", required=True, help="folder for report.json and heat-*.png")
     pt.add_argument("--quiet", action="store_true", help="no progress bar")
     pt.add_argument("--template-set", dest="template_set_sub", help="a template-set TOML file")
+    team = sub.add_parser("team", help="team files: check a team (p.63-65, p.91-115)")
+    team_sub = team.add_subparsers(dest="team_command", required=True)
+    team_check = team_sub.add_parser("check", help="is the team legal? one JSON object; exit 0 legal, 1 not")
+    team_check.add_argument("file")
+    team_check.add_argument("--cans", type=_cans, default=None, help="the team size (default: the file's cans)")
+    team_check.add_argument("--ruling", type=_ruling, action="append",
+                            help="NAME=true|false: a reading of an open point (docs/rulings.md); repeatable")
     return parser
+
+
+TEAM_COMMANDS = {"check": cmd_team_check}
+
+
+def cmd_team(args: argparse.Namespace) -> int:
+    """``gaslands team ...``."""
+    return TEAM_COMMANDS[args.team_command](args)
 
 
 COMMANDS = {
     None: cmd_play, "play": cmd_play, "render": cmd_render, "rule": cmd_rule,
     "export-templates": cmd_export_templates, "simulate": cmd_simulate, "check": cmd_check,
-    "export-track": cmd_export_track, "playtest": cmd_playtest,
+    "export-track": cmd_export_track, "playtest": cmd_playtest, "team": cmd_team,
 }
 
 

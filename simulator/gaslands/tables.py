@@ -48,6 +48,7 @@ class Weight(IntEnum):
 WeightName = Literal["lightweight", "middleweight", "heavyweight"]
 RangeName = Literal["short", "medium", "long", "double", "small_burst", "large_burst", "dropped"]
 WeaponGroup = Literal["basic", "advanced", "crew_fired", "dropped"]
+FacingName = Literal["front", "rear", "side", "turret"]
 
 
 class _Row(BaseModel):
@@ -71,6 +72,7 @@ class VehicleType(_Row):
     width_mm: float = Field(gt=0)
     trailer_length_mm: float | None = Field(default=None, gt=0)
     trailer_width_mm: float | None = Field(default=None, gt=0)
+    aliases: tuple[str, ...] = ()
     page: int = Field(gt=0)
 
     @property
@@ -99,7 +101,15 @@ class Weapon(_Row):
     special_rules: tuple[str, ...] = ()
     mishkin_only: bool = False
     front_only: bool = False
+    facings: tuple[FacingName, ...] = ("front", "rear", "side", "turret")
+    """Where it may be mounted when bought (p.65, p.67, p.78, p.85); empty: it takes no facing."""
+    aliases: tuple[str, ...] = ()
     page: int = Field(gt=0)
+
+    @property
+    def electrical(self) -> bool:
+        """Electrical weapons are for Mishkin's teams only (the table's **, p.72, p.93)."""
+        return self.mishkin_only or self.has_rule("Electrical")
 
     def has_rule(self, rule: str) -> bool:
         """Whether the weapon lists the special rule ``rule`` (exact name)."""
@@ -117,7 +127,12 @@ class Weapon(_Row):
 
 
 class Upgrade(_Row):
-    """One row of the Vehicle Upgrade Table (p.83)."""
+    """One row of the Vehicle Upgrade Table (p.83), a sponsor's upgrade (p.96-99) or a trailer (p.102-103).
+
+    The build rules (``facings``, ``per_vehicle``, ``weights``...) are
+    described at the top of ``upgrades.toml`` and applied by
+    :mod:`simulator.gaslands.teams`.
+    """
 
     name: str
     slots: int = Field(ge=0)
@@ -130,7 +145,86 @@ class Upgrade(_Row):
     max_gear_bonus: int = 0
     special_rules: tuple[str, ...] = ()
     mishkin_only: bool = False
+    facings: tuple[FacingName, ...] = ()
+    per_vehicle: int | None = Field(default=None, ge=1)
+    per_facing: int | None = Field(default=None, ge=1)
+    weights: tuple[WeightName, ...] = ()
+    banned_types: tuple[str, ...] = ()
+    max_by_crew: bool = False
+    sponsor_only: bool = False
+    restricted: bool = False
+    trailer: WeightName | None = None
+    stowage_slots: int = Field(default=0, ge=0)
+    cargo: bool = False
+    base_cost_delta: int = 0
+    min_vehicle_cost: int = Field(default=0, ge=0)
+    grants_rules: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    summary: str = ""
     page: int = Field(gt=0)
+
+    @property
+    def electrical(self) -> bool:
+        """Electrical upgrades are for Mishkin's teams only (p.83, p.93)."""
+        return self.mishkin_only or "Electrical" in self.special_rules
+
+
+class PerkClass(_Row):
+    """A class of perks (p.104-115)."""
+
+    name: str
+    page: str
+
+
+class Perk(_Row):
+    """One perk (p.104-115): its class, cost in Cans, page and a short reminder in our words.
+
+    ``weights`` and ``min_handling`` limit who may take it (Stunt Driver, p.107).
+    """
+
+    name: str
+    perk_class: str = Field(alias="class")
+    cost: int = Field(ge=0)
+    page: str
+    summary: str
+    aliases: tuple[str, ...] = ()
+    weights: tuple[WeightName, ...] = ()
+    min_handling: int | None = None
+
+
+class SponsoredPerk(_Row):
+    """One of a sponsor's Sponsored Perks (p.91-103): a rule every vehicle of the team has."""
+
+    key: str
+    name: str
+    page: str
+    summary: str
+
+
+class Sponsor(_Row):
+    """A sponsor (p.91-103): its perk classes, build rules and Sponsored Perks (see ``sponsors.toml``)."""
+
+    name: str
+    page: str
+    perk_classes: tuple[str, ...]
+    aliases: tuple[str, ...] = ()
+    restricted_allowed: dict[str, int] = Field(default_factory=dict)
+    banned_weights: tuple[WeightName, ...] = ()
+    banned_types: tuple[str, ...] = ()
+    min_handling: int | None = None
+    electrical: bool = False
+    half_cost: tuple[str, ...] = ()
+    zero_slot_upgrades: tuple[str, ...] = ()
+    ammo_3_becomes: int | None = None
+    upgrades: tuple[str, ...] = ()
+    trailers: bool = False
+    needs_trailer_or_war_rig: bool = False
+    free_cargo: bool = False
+    perks: tuple[SponsoredPerk, ...] = ()
+
+    def has_perk(self, key: str) -> bool:
+        """Whether ``key`` (``"well_stocked"``) is one of its Sponsored Perks."""
+        return any(p.key == key for p in self.perks)
 
 
 _M = TypeVar("_M", bound=_Row)
@@ -183,6 +277,42 @@ def _default_weapons() -> dict[str, Weapon]:
 @cache
 def _default_upgrades() -> dict[str, Upgrade]:
     return _load_rows(None, "upgrades.toml", "upgrades", Upgrade)
+
+
+@cache
+def _default_perks() -> dict[str, Perk]:
+    return _load_rows(None, "perks.toml", "perks", Perk)
+
+
+@cache
+def _default_perk_classes() -> dict[str, PerkClass]:
+    return _load_rows(None, "perks.toml", "classes", PerkClass)
+
+
+@cache
+def _default_sponsors() -> dict[str, Sponsor]:
+    return _load_rows(None, "sponsors.toml", "sponsors", Sponsor)
+
+
+def load_perks(path: Path | None = None) -> dict[str, Perk]:
+    """Perks by key (``"slipstream"``, ...), from ``path`` or the package data (p.104-115).
+
+    Raises :class:`InputFileError` listing every bad key.
+    """
+    return dict(_default_perks()) if path is None else _load_rows(path, "", "perks", Perk)
+
+
+def load_perk_classes(path: Path | None = None) -> dict[str, PerkClass]:
+    """Perk classes by key (``"speed"``, ...), from ``path`` or the package data (p.104-115)."""
+    return dict(_default_perk_classes()) if path is None else _load_rows(path, "", "classes", PerkClass)
+
+
+def load_sponsors(path: Path | None = None) -> dict[str, Sponsor]:
+    """Sponsors by key (``"rutherford"``, ...), from ``path`` or the package data (p.91-103).
+
+    Raises :class:`InputFileError` listing every bad key.
+    """
+    return dict(_default_sponsors()) if path is None else _load_rows(path, "", "sponsors", Sponsor)
 
 
 def load_vehicle_types(path: Path | None = None) -> dict[str, VehicleType]:
