@@ -1042,7 +1042,15 @@ class App:
 
     # ================================================================ rulings files
     def save_rulings(self, path: Path) -> None:
-        """Write the situation and the current question as a rulings file (atomic)."""
+        """Write the situation and the current question as a rulings file (atomic; an existing file keeps its
+        comments). Another existing file than the one opened is only written on a second Ctrl+S."""
+        path = Path(path)
+        opened = Path(self.scenario.source).resolve() if self.scenario.source not in ("", "<string>") else None
+        if path.exists() and path.resolve() != opened and getattr(self, "_overwrite_ok", None) != path:
+            self._overwrite_ok = path
+            self.say(f"{path} exists: press Ctrl+S again to write the situation into it (its comments are kept).")
+            return
+        self._overwrite_ok = None
         try:
             save_rulings(path, self.scenario, self.table, self.rulings, self.pending.move if self.pending else None,
                          self.pending.vehicle_id if self.pending else self.selected, self.shown_query)

@@ -25,12 +25,12 @@ import tomlkit
 from shapely.geometry import Polygon
 from shapely.ops import nearest_points
 
-from simulator.atomic import write_text_atomic
 from simulator.geometry.placement import Move
 from simulator.geometry.pose import footprint, normalise_deg
 from simulator.geometry.table import Table
 from simulator.geometry.templates import TemplateSet
 from simulator.scenario.loader import Scenario
+from simulator.scenario.rulings_file import write_rulings_file
 from simulator.ui import draw
 from simulator.ui.outcome import MoveOutcome, ShotOutcome, preview_shot
 from simulator.ui.view import View
@@ -493,9 +493,9 @@ def rulings_document(scenario: Scenario, table: Table, state: RulingsState, move
 
 def save_rulings(path: Path, scenario: Scenario, table: Table, state: RulingsState, move: Move | None,
                  vehicle_id: str | None, shown: str | None = None) -> None:
-    """Write :func:`rulings_document` to ``path`` atomically (temporary file, then ``os.replace``)."""
-    path = Path(path)
-    write_text_atomic(path, tomlkit.dumps(rulings_document(scenario, table, state, move, vehicle_id, shown)))
+    """Write :func:`rulings_document` to ``path`` atomically, into the existing file's document when there is
+    one so its comments survive (:func:`simulator.scenario.rulings_file.write_rulings_file`)."""
+    write_rulings_file(Path(path), rulings_document(scenario, table, state, move, vehicle_id, shown))
 
 
 def select_query(queries: Sequence[dict[str, Any]], query_id: str | None) -> dict[str, Any] | None:
