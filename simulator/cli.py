@@ -11,6 +11,7 @@
 ``gaslands playtest TRACK --races N --seed S [--workers K | --dask ADDRESS] -o DIR``  bot races of a track:
                                   a report and heat maps
 ``gaslands team check TEAM [--cans N]``  is the team legal? one JSON object (TEAMS.md); exit 0 legal, 1 not
+``gaslands team import ROSTER.rosz -o TEAM.toml``  a BattleScribe / NewRecruit roster as a team file
 
 Exit codes: 0 success, 1 a track that breaks the rules (`check`), 2 invalid input (the problems are printed on stderr,
 one line each, naming file, table, key and reason), 3 no display.
@@ -319,6 +320,27 @@ def cmd_team_check(args: argparse.Namespace) -> int:
     return 0 if report.legal else 1
 
 
+def cmd_team_import(args: argparse.Namespace) -> int:
+    """Turn a BattleScribe / NewRecruit roster into a team file; say what could not be mapped and whether the
+    team is legal."""
+    from simulator.gaslands.teams import check
+    from simulator.scenario.roster_import import import_roster
+    from simulator.scenario.team_file import save_team
+
+    out = check_output_file(args.output, ".toml", b"[team]")
+    imported = import_roster(args.file)
+    save_team(imported.team, out)
+    team = imported.team
+    sponsor = team.sponsor_row.name if team.sponsor_row else "no sponsor"
+    print(f"wrote {out}: {team.name}, {sponsor}, {len(team.vehicles)} vehicles")
+    for message in imported.messages:
+        print(f"  not imported: {message}")
+    report = check(team)
+    verdict = "legal" if report.legal else f"not legal ({len(report.problems)} problems: gaslands team check {out})"
+    print(f"{report.cans} of {report.limit} Cans; {verdict}")
+    return 0
+
+
 def _cans(text: str) -> int:
     """A team size in Cans: a whole number, 1 to 10,000."""
     try:
@@ -419,17 +441,20 @@ def build_parser() -> argparse.ArgumentParser:
     pt.add_argument("-o", "--output", required=True, help="folder for report.json and heat-*.png")
     pt.add_argument("--quiet", action="store_true", help="no progress bar")
     pt.add_argument("--template-set", dest="template_set_sub", help="a template-set TOML file")
-    team = sub.add_parser("team", help="team files: check a team (p.63-65, p.91-115)")
+    team = sub.add_parser("team", help="team files: check a team, import a roster (p.63-65, p.91-115)")
     team_sub = team.add_subparsers(dest="team_command", required=True)
     team_check = team_sub.add_parser("check", help="is the team legal? one JSON object; exit 0 legal, 1 not")
     team_check.add_argument("file")
     team_check.add_argument("--cans", type=_cans, default=None, help="the team size (default: the file's cans)")
     team_check.add_argument("--ruling", type=_ruling, action="append",
                             help="NAME=true|false: a reading of an open point (docs/rulings.md); repeatable")
+    team_import = team_sub.add_parser("import", help="a BattleScribe / NewRecruit roster (.rosz) as a team file")
+    team_import.add_argument("file", help="the roster (.rosz, or an unzipped .ros)")
+    team_import.add_argument("-o", "--output", required=True, help="the team file to write (*.toml)")
     return parser
 
 
-TEAM_COMMANDS = {"check": cmd_team_check}
+TEAM_COMMANDS = {"check": cmd_team_check, "import": cmd_team_import}
 
 
 def cmd_team(args: argparse.Namespace) -> int:
