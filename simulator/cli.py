@@ -237,8 +237,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from simulator.scenario.simulate import simulate_command
 
     ts = Path(args.template_set) if args.template_set else None
+    save_dir = Path(args.save_dir) if args.save_dir else None
+    if save_dir is not None and save_dir.exists() and not save_dir.is_dir():
+        print(f"gaslands: --save-dir {save_dir}: not a folder", file=sys.stderr)
+        return EXIT_BAD_INPUT
     return simulate_command(Path(args.file), games=args.games, seed=args.seed, progress=not args.quiet,
-                            template_set=ts)
+                            template_set=ts, save_dir=save_dir)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a saved game: ``--events`` prints its events as JSON lines; otherwise open it in the window."""
+    if not args.events:
+        return cmd_play(args)
+    from simulator.scenario.replay import event_lines
+    from simulator.scenario.saves import load
+
+    game = load(Path(args.file))
+    for line in event_lines(game):
+        print(json.dumps(line, ensure_ascii=False, allow_nan=False))
+    return 0
 
 
 def cmd_playtest(args: argparse.Namespace) -> int:
@@ -430,6 +447,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, default=1)
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.add_argument("--template-set", dest="template_set_sub", help="a template-set TOML file")
+    sim.add_argument("--save-dir", help="write each game's save (seed + decisions) into this folder")
+    replay = sub.add_parser("replay", help="replay a saved game in the window, or print its events")
+    replay.add_argument("file", help="a saved game (.json)")
+    replay.add_argument("--events", action="store_true",
+                        help="print every event as a JSON line (type, page, vehicle names, deltas) and exit")
     pt = sub.add_parser("playtest", help="bot races of a track: report.json and heat maps")
     pt.add_argument("file")
     pt.add_argument("--races", type=_races, default=100, help="how many races (default 100)")
@@ -465,7 +487,7 @@ def cmd_team(args: argparse.Namespace) -> int:
 COMMANDS = {
     None: cmd_play, "play": cmd_play, "render": cmd_render, "rule": cmd_rule,
     "export-templates": cmd_export_templates, "simulate": cmd_simulate, "check": cmd_check,
-    "export-track": cmd_export_track, "playtest": cmd_playtest, "team": cmd_team,
+    "export-track": cmd_export_track, "playtest": cmd_playtest, "team": cmd_team, "replay": cmd_replay,
 }
 
 

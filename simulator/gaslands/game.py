@@ -82,6 +82,7 @@ class Game:
         first = start(state, Rules(options, permissions), dice, referee)
         self.history: History[Entry] = History(Entry(first.state, None, first.events, dice.snapshot()))
         self._log: list[Event] | None = None
+        self._dice_stale = False
 
     # ------------------------------------------------------------------ replay
 
@@ -125,13 +126,19 @@ class Game:
         """
         other = copy.copy(self)
         other.history = self.history.copy()
-        other.dice = copy.deepcopy(self.dice)
+        other.dice = copy.deepcopy(self._fresh_dice())
         other._log = None
         return other
 
     def _after_move(self) -> None:
-        self.dice.restore(self.history.current.dice)
+        self._dice_stale = True  # put back before the next roll (see decide): undo itself stays O(1)
         self._log = None
+
+    def _fresh_dice(self) -> DiceSource:
+        if self._dice_stale:
+            self.dice.restore(self.history.current.dice)
+            self._dice_stale = False
+        return self.dice
 
     # ------------------------------------------------------------------ reading
 
@@ -235,7 +242,7 @@ class Game:
     def decide(self, decision: Decision) -> None:
         """Answer the current prompt; raises :class:`IllegalChoice` (game and dice unchanged) if not legal."""
         try:
-            out = step(self.engine_state, decision, self.dice, self.referee)
+            out = step(self.engine_state, decision, self._fresh_dice(), self.referee)
         except IllegalChoice:
             self.dice.restore(self.history.current.dice)
             raise

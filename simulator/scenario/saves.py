@@ -185,7 +185,7 @@ def autosave(game: Game, path: Path) -> bool:
 
 
 def undo(game: Game) -> Game:
-    """The game without its last decision: a replay of all the others (same seed, same scenario)."""
+    """The game without its last decision (a step back in its history; the dice are put back too)."""
     if game.origin is None:
         raise ValueError("this game has no origin (scenario and seed): create it with setup.new_game")
     return game.undo(game.origin.seed)

@@ -23,6 +23,7 @@ from simulator.gaslands.bots import Bot, Navigator, play_bot_game
 from simulator.gaslands.events import Collided, GameEvent, WipedOut, Wrecked
 from simulator.gaslands.game import Game, Options
 from simulator.scenario.loader import Scenario, load_scenario
+from simulator.scenario.saves import save
 from simulator.scenario.setup import new_game, options_for
 
 ROUND_LIMIT = 30
@@ -100,16 +101,24 @@ def bot_games(scenario: Scenario, games: int, seed: int, round_limit: int = ROUN
         yield play_bot_game(game, bot)
 
 
-def simulate(scenario: Scenario, games: int, seed: int, progress: bool = False) -> Summary:
-    """Play the batch and total it."""
+def simulate(scenario: Scenario, games: int, seed: int, progress: bool = False,
+             save_dir: Path | None = None, round_limit: int = ROUND_LIMIT) -> Summary:
+    """Play the batch and total it; with ``save_dir``, write each game's save there as
+    ``game-NNNN-seed-S.json`` (atomically; the folder is made if missing). Games stop after
+    ``round_limit`` rounds."""
     summary = Summary(scenario.name, seed, tuple(p.name or p.id for p in scenario.spec.player))
-    for game in tqdm(bot_games(scenario, games, seed), total=games, file=sys.stderr, disable=not progress,
-                     desc="games", unit="game"):
+    if save_dir is not None:
+        save_dir.mkdir(parents=True, exist_ok=True)
+    for i, game in enumerate(tqdm(bot_games(scenario, games, seed, round_limit), total=games, file=sys.stderr,
+                                  disable=not progress, desc="games", unit="game"), 1):
         summary.add(game)
+        if save_dir is not None and game.origin is not None:
+            save(game, save_dir / f"game-{i:04d}-seed-{game.origin.seed}.json")
     return summary
 
 
-def simulate_command(path: Path, games: int, seed: int, progress: bool, template_set: Path | None = None) -> int:
+def simulate_command(path: Path, games: int, seed: int, progress: bool, template_set: Path | None = None,
+                     save_dir: Path | None = None) -> int:
     """The ``gaslands simulate`` command: print the summary of ``games`` bot games; returns the exit code.
 
     Raises :class:`~simulator.errors.InputFileError` for a bad scenario file
@@ -117,6 +126,6 @@ def simulate_command(path: Path, games: int, seed: int, progress: bool, template
     """
     if games < 0:
         raise ValueError(f"--games must be 0 or more, not {games}")
-    summary = simulate(load_scenario(path, template_set), games, seed, progress)
+    summary = simulate(load_scenario(path, template_set), games, seed, progress, save_dir)
     print("\n".join(summary.lines()))
     return 0

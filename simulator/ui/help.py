@@ -29,7 +29,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("Click a glowing car (game)", "activate it in its Gear Phase (or drag a template straight onto it)"),
     ("Panel buttons and dice (game)", "answer the prompt: roll, Push It, click a die to cancel it with a Shift, react, shoot"),
     ("Enter (game)", "choose the template, or press the panel's main button (Roll, Done, Fire...)"),
-    ("Ctrl+Z (game)", "take back the last decision (a replay of all the others)"),
+    ("Ctrl+Z (game)", "take back the last decision (instant: a step back in the game's history)"),
     ("Ctrl+S / Ctrl+O (game)", "save / load the game (gaslands_game.json; autosaved after every decision)"),
     ("F2", "switch between the game and a free table"),
     ("F5 .. F8", "a bot takes or gives back player 1 .. 4's seat; Space pauses the bots"),
