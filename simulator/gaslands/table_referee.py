@@ -167,6 +167,14 @@ def table_for(base: Table, state: GameState) -> Table:
     return replace(base, vehicles=pieces, obstacles=kept + posts + wrecks, gates=())
 
 
+def _point_segment_mm(x: float, y: float, ax: float, ay: float, bx: float, by: float) -> float:
+    """The distance from ``(x, y)`` to the segment ``a``-``b``."""
+    dx, dy = bx - ax, by - ay
+    n = dx * dx + dy * dy
+    t = 0.0 if n == 0.0 else min(1.0, max(0.0, ((x - ax) * dx + (y - ay) * dy) / n))
+    return math.hypot(x - ax - t * dx, y - ay - t * dy)
+
+
 def may_reach(gate: Gate, ends: tuple[tuple[float, float], tuple[float, float]], travel_mm: float,
               half_mm: float) -> bool:
     """Whether a vehicle whose centre travels ``travel_mm`` from ``ends[0]`` to ``ends[1]`` (along any path)
@@ -180,6 +188,9 @@ def may_reach(gate: Gate, ends: tuple[tuple[float, float], tuple[float, float]],
     (sx, sy), (ex, ey) = ends
     (ax, ay), (bx, by) = gate.post_a, gate.post_b
     limit = travel_mm + 2.0 * half_mm
+    # each focus is at least its distance from the segment away from any point of it: a quick "no"
+    if _point_segment_mm(sx, sy, ax, ay, bx, by) + _point_segment_mm(ex, ey, ax, ay, bx, by) > limit + 1e-6:
+        return False
 
     def total(t: float) -> float:
         x, y = ax + t * (bx - ax), ay + t * (by - ay)

@@ -21,7 +21,7 @@ from typing import cast
 import numpy as np
 import shapely
 from numpy.typing import NDArray
-from shapely.geometry import LineString, Polygon
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
@@ -29,7 +29,7 @@ from simulator.geometry.contact import Edge, Orientation, classify, overlaps, ov
 from simulator.geometry.path import Path, Segment, appended, truncated
 from simulator.geometry.placement import Move, PlacedMove, place
 from simulator.geometry.pose import CONTACT_MM, TOUCH_MM, Pose, footprint, footprint_corners, half_diagonal_mm
-from simulator.geometry.table import Obstacle, Surface, Table, VehiclePiece
+from simulator.geometry.table import Gate, Obstacle, Surface, Table, VehiclePiece
 from simulator.geometry.templates import TemplateSet
 
 HULL_STEP = 0.25
@@ -136,6 +136,7 @@ def _build_obstructions(table: Table, mover: VehiclePiece) -> list[Obstruction]:
 
 
 F64 = NDArray[np.float64]
+Idx = NDArray[np.intp]
 
 
 class _Scene:
@@ -1047,46 +1048,114 @@ def gates_passed(table: Table, path: Path, vehicle: VehiclePiece) -> tuple[str, 
     """
     if not table.gates or path.travel_mm <= 0:
         return ()
-    track = LineString(path.points(5.0)) if path.total > 0 else None
     reach = half_diagonal_mm(vehicle.length_mm, vehicle.width_mm) + 5.0
-    near = [g for g in table.gates if track is None or track.distance(g.line) <= reach]
+    near = [g for g in table.gates if track_distance_bound(path, g.post_a, g.post_b) <= reach]
     if not near:
         return ()
     n = max(2, math.ceil(path.total))
-    poses = [path.pose_at(path.total * i / n) for i in range(n + 1)]
-    xs = np.array([p.x_mm for p in poses])
-    ys = np.array([p.y_mm for p in poses])
+    px, py, ph = path.pose_lists(n)
+    xs, ys = np.array(px), np.array(py)
     dxs, dys = xs[1:] - xs[:-1], ys[1:] - ys[:-1]
-    hulls: NDArray[np.object_] | None = None
+    pts: F64 | None = None
     first: dict[str, int] = {}
     for gate in near:
         gx, gy = gate.direction
         moving = np.flatnonzero(dxs * gx + dys * gy > 1e-9)
         if not len(moving):
             continue
-        if hulls is None:
-            hulls = _swept_hulls(poses, vehicle)
-        hit = np.flatnonzero(shapely.distance(hulls[moving], gate.line) <= TOUCH_MM)
-        if len(hit):
-            first[gate.id] = int(moving[hit[0]])
+        if pts is None:
+            pts = _swept_points(xs, ys, ph, vehicle)
+        hit = _first_touch_step(pts, moving, gate)
+        if hit is not None:
+            first[gate.id] = hit
     return tuple(sorted(first, key=lambda g: first[g]))
 
 
-def _swept_hulls(poses: list[Pose], v: VehiclePiece) -> NDArray[np.object_]:
-    """:func:`_swept_hull` of each pair of consecutive poses (the same numbers, in one go)."""
-    rads = [math.radians(p.heading_deg) for p in poses]
+_SEPARATION_SLACK_MM = 1e-6
+"""Rounding room of the separating-line screen in :func:`_first_touch_step` (it only ever keeps more steps)."""
+
+
+def _first_touch_step(pts: F64, steps: Idx, gate: Gate) -> int | None:
+    """The first of ``steps`` whose swept hull (the 8 corners ``pts[step]``) comes within ``TOUCH_MM`` of
+    ``gate``'s line, or None.
+
+    Steps whose corners all lie more than ``TOUCH_MM`` to one side of the
+    line, or beyond one of its ends, are certainly clear (their hull lies in
+    a half-plane that far from the segment); the rest are measured with
+    Shapely, in order, a block at a time, until the first touch.
+    """
+    (ax, ay), (bx, by) = gate.post_a, gate.post_b
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    rx, ry = pts[steps, :, 0] - ax, pts[steps, :, 1] - ay
+    across = rx * uy - ry * ux
+    along = rx * ux + ry * uy
+    far = TOUCH_MM + _SEPARATION_SLACK_MM
+    clear = ((across > far).all(axis=1) | (across < -far).all(axis=1) | (along < -far).all(axis=1)
+             | (along > length + far).all(axis=1))
+    left = steps[~clear]
+    line = gate.line
+    for block in range(0, len(left), 64):
+        rows = left[block:block + 64]
+        hulls = shapely.convex_hull(shapely.multipoints(pts[rows]))
+        hit = np.flatnonzero(shapely.distance(hulls, line) <= TOUCH_MM)
+        if len(hit):
+            return int(rows[hit[0]])
+    return None
+
+
+def _swept_points(xs: F64, ys: F64, headings: list[float], v: VehiclePiece) -> F64:
+    """The footprint corners at each pose and the next, ``(steps, 8, 2)``: the points of each step's swept
+    hull (the corners :func:`_swept_hull` takes the hull of)."""
+    rads = [math.radians(h) for h in headings]
     c = np.array([math.cos(r) for r in rads])
     s = np.array([math.sin(r) for r in rads])
-    x = np.array([p.x_mm for p in poses])
-    y = np.array([p.y_mm for p in poses])
     fx, fy = c * v.length_mm / 2.0, s * v.length_mm / 2.0
     lx, ly = -s * v.width_mm / 2.0, c * v.width_mm / 2.0
-    corners = np.stack((np.stack((x + fx + lx, y + fy + ly), axis=1), np.stack((x - fx + lx, y - fy + ly), axis=1),
-                        np.stack((x - fx - lx, y - fy - ly), axis=1), np.stack((x + fx - lx, y + fy - ly), axis=1)),
+    corners = np.stack((np.stack((xs + fx + lx, ys + fy + ly), axis=1), np.stack((xs - fx + lx, ys - fy + ly), axis=1),
+                        np.stack((xs - fx - lx, ys - fy - ly), axis=1), np.stack((xs + fx - lx, ys + fy - ly), axis=1)),
                        axis=1)  # (poses, 4, 2) as footprint_corners
-    pts = np.concatenate((corners[:-1], corners[1:]), axis=1)  # (steps, 8, 2)
-    hulls: NDArray[np.object_] = shapely.convex_hull(shapely.multipoints(pts))
-    return hulls
+    out: F64 = np.concatenate((corners[:-1], corners[1:]), axis=1)
+    return out
+
+
+def _segment_distance(p: tuple[float, float], q: tuple[float, float], a: tuple[float, float],
+                      b: tuple[float, float]) -> float:
+    """The distance between the segments ``p``-``q`` and ``a``-``b`` (mm)."""
+    def cross(o: tuple[float, float], u: tuple[float, float], v: tuple[float, float]) -> float:
+        return (u[0] - o[0]) * (v[1] - o[1]) - (u[1] - o[1]) * (v[0] - o[0])
+
+    d1, d2, d3, d4 = cross(a, b, p), cross(a, b, q), cross(p, q, a), cross(p, q, b)
+    if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
+        return 0.0
+
+    def point_segment(x: tuple[float, float], u: tuple[float, float], v: tuple[float, float]) -> float:
+        dx, dy = v[0] - u[0], v[1] - u[1]
+        n = dx * dx + dy * dy
+        t = 0.0 if n == 0.0 else min(1.0, max(0.0, ((x[0] - u[0]) * dx + (x[1] - u[1]) * dy) / n))
+        return math.hypot(x[0] - u[0] - t * dx, x[1] - u[1] - t * dy)
+
+    return min(point_segment(p, a, b), point_segment(q, a, b), point_segment(a, p, q), point_segment(b, p, q))
+
+
+def track_distance_bound(path: Path, a: tuple[float, float], b: tuple[float, float]) -> float:
+    """A lower bound (mm) of the distance between the segment ``a``-``b`` and the track of ``path``'s centre.
+
+    Each segment's track lies within its sagitta of its chord (a straight, a
+    Slide's shift and a pivot lie on it), so the least chord distance less
+    that sagitta bounds the true distance from below: a gate line further than
+    a vehicle's reach by this bound is certainly not touched.
+    """
+    best = math.inf
+    for seg in path.segments:
+        start, end = seg.start, seg.end
+        d = _segment_distance((start.x_mm, start.y_mm), (end.x_mm, end.y_mm), a, b)
+        k = abs(seg.curvature_per_mm) if seg.kind == "drive" else 0.0
+        if k > 1e-12:
+            theta = k * abs(seg.length)
+            d -= (1.0 - math.cos(theta / 2.0)) / k if theta <= math.pi else 2.0 / k
+        best = min(best, d)
+    return best
 
 
 def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: TemplateSet,

@@ -140,14 +140,61 @@ class Path:
         done = sum(seg.travel_mm for seg in self.segments[:index])
         return done + (0.0 if self.segments[index].kind == "pivot" else t)
 
+    def pose_lists(self, n: int) -> tuple[list[float], list[float], list[float]]:
+        """``x_mm``, ``y_mm`` and ``heading_deg`` of :meth:`pose_at` at ``total * i / n`` for ``i`` in 0..n.
+
+        The same numbers as calling :meth:`pose_at` n + 1 times (the same
+        arithmetic in the same order), without making a :class:`Pose` each.
+        """
+        xs: list[float] = []
+        ys: list[float] = []
+        hs: list[float] = []
+        total = self.total
+        segs = self.segments
+        last = len(segs) - 1
+        for i in range(n + 1):
+            remaining = min(max(total * i / n, 0.0), total)
+            for index, seg in enumerate(segs):
+                span = abs(seg.length)
+                if remaining <= span or index == last:
+                    t = min(remaining, span)
+                    break
+                remaining -= span
+            s = seg.start
+            if seg.kind == "pivot":
+                xs.append(s.x_mm)
+                ys.append(s.y_mm)
+                hs.append(normalise_deg(s.heading_deg + math.copysign(t, seg.length)))
+                continue
+            t = min(max(t, 0.0), span)
+            if seg.kind == "shift":
+                rad = math.radians(seg.shift_deg)
+                xs.append(s.x_mm + math.cos(rad) * t)
+                ys.append(s.y_mm + math.sin(rad) * t)
+                hs.append(s.heading_deg)
+                continue
+            th0 = math.radians(s.heading_deg + (180.0 if seg.reverse else 0.0))
+            k = seg.curvature_per_mm
+            if abs(k) < 1e-12:
+                xs.append(s.x_mm + math.cos(th0) * t)
+                ys.append(s.y_mm + math.sin(th0) * t)
+                hs.append(s.heading_deg)
+            else:
+                th = th0 + k * t
+                xs.append(s.x_mm + (math.sin(th) - math.sin(th0)) / k)
+                ys.append(s.y_mm - (math.cos(th) - math.cos(th0)) / k)
+                hs.append(normalise_deg(s.heading_deg + math.degrees(k * t)))
+        return xs, ys, hs
+
     def sample(self, step: float = 2.0) -> list[Pose]:
         """Poses every ``step`` units of parameter, both ends included (for drawing and animation)."""
         n = max(1, math.ceil(self.total / step))
-        return [self.pose_at(self.total * i / n) for i in range(n + 1)]
+        return [Pose(x, y, h) for x, y, h in zip(*self.pose_lists(n), strict=True)]
 
     def points(self, step: float = 2.0) -> NDArray[np.float64]:
-        """The centre's track as an ``(n, 2)`` array."""
-        return np.array([(p.x_mm, p.y_mm) for p in self.sample(step)])
+        """The centre's track as an ``(n, 2)`` array (the centres of :meth:`sample`)."""
+        xs, ys, _ = self.pose_lists(max(1, math.ceil(self.total / step)))
+        return np.column_stack((np.array(xs, dtype=np.float64), np.array(ys, dtype=np.float64)))
 
 
 def truncated(path: Path, u: float) -> Path:
