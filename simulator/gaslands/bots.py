@@ -4,10 +4,14 @@
 gate (Death Race, p.127) and shoots what it can:
 
 - **template**: every permitted template (p.22), both ways round for the
-  turning ones, is tried with the referee (the real geometry on a
-  :class:`~simulator.gaslands.table_referee.TableReferee`) and scored: progress
-  along a :class:`Navigator` distance field that goes round obstacles, facing,
-  gates and the finish, minus collisions, hazardous surfaces (p.86) and
+  turning ones, is placed where the template alone would put the vehicle and
+  scored; the best are resolved with the referee (the real geometry on a
+  :class:`~simulator.gaslands.table_referee.TableReferee`), at most
+  :data:`MAX_RESOLVED`, until one beats every score left. The score is the
+  position along the course (:meth:`Navigator.position`: the legs between the
+  gates round the obstacles, continuous as a gate is passed, p.127) plus a
+  bonus per gate passed and for lining up, minus collisions (gate posts and
+  obstacles by weight, team-mates twice), hazardous surfaces (p.86) and
   Hazardous manoeuvres (p.38); leaving the table is never chosen (p.87).
   Reversing (p.39) is tried only when nothing moves it forward;
 - **skid dice / Push It / Shifts**: it aims for a cruising gear (3, or 4 when
@@ -38,6 +42,7 @@ from typing import assert_never
 import numpy as np
 import shapely
 from numpy.typing import NDArray
+from shapely.geometry import Polygon
 
 from simulator.errors import IllegalChoice
 from simulator.gaslands.audience import VoteEffect
@@ -90,9 +95,9 @@ from simulator.gaslands.prompts import (
 from simulator.gaslands.race import Course, advance
 from simulator.gaslands.referee import MovePlan, MoveReport
 from simulator.gaslands.skid import ShiftUse, SkidRoll, SpendShift
-from simulator.gaslands.state import GameState, VehicleState
+from simulator.gaslands.state import GameState, Status, VehicleState
 from simulator.gaslands.table_referee import finish_gate
-from simulator.geometry.pose import Pose
+from simulator.geometry.pose import Pose, footprint
 from simulator.geometry.table import Gate, Table
 
 CELL_MM = 10.0
@@ -102,13 +107,22 @@ CLEARANCE_MM = 20.0
 """Obstacles and the table edge are widened by this for the navigation field (about half a car)."""
 
 UNREACHABLE = 1.0e5
-GATE_BONUS = 5000.0
+PASS_BONUS_MM = 150.0
+"""A gate passed is worth this much course on top of the distance it gains (so passing beats stopping short)."""
 APPROACH_MM = 40.0
 """A target line is reached from this far before it, on its correct side; the line itself is a wall."""
 
 SCREEN_SLACK = 20.0
 """Added to a nominal score before comparing it with resolved ones."""
+MAX_RESOLVED = 6
+"""The most moves the bot resolves with the real geometry per template choice (best nominal scores first)."""
 FINISH_BONUS = 1.0e6
+
+CONTACT_PENALTY = {"heavyweight": 400.0, "middleweight": 300.0, "lightweight": 120.0}
+"""Score lost for a move that collides with an obstacle of this weight (gate posts are middleweight, p.124):
+a Collision costs Hull Points and Hazard Tokens and can end in a Wipeout (p.52-57, p.34)."""
+VEHICLE_CONTACT_PENALTY = 200.0
+"""Score lost for a move that collides with another vehicle (twice that for a team-mate)."""
 
 DROPPED_PENALTY = 70.0
 """Score lost per dropped template a move touches (p.78-80)."""
@@ -154,6 +168,8 @@ class Navigator:
         else:
             self.targets = (finish,) if finish is not None else ()
         self._fields: dict[int, _Field] = {}
+        self._legs: tuple[float, ...] | None = None
+        self._solid: shapely.Geometry | None = None
         self._boxes: dict[int, tuple[float, float, float, float]] = {}
         self._blocked = self._blocked_cells()
 
@@ -226,6 +242,52 @@ class Navigator:
         """Distance (mm, round obstacles) from ``pose`` to target ``index``; 0 past the last target."""
         f = self.field(index)
         return 0.0 if f is None else f.at(pose.x_mm, pose.y_mm)
+
+    @property
+    def leg_lengths(self) -> tuple[float, ...]:
+        """Each leg's length (mm round the obstacles): to target ``k`` from just past target ``k - 1``; the
+        first leg counts 0 (where a race starts does not matter when comparing positions)."""
+        if self._legs is None:
+            legs = [0.0]
+            for k in range(1, len(self.targets)):
+                before = self.targets[k - 1]
+                (ax, ay), (bx, by) = before.post_a, before.post_b
+                dx, dy = before.direction
+                legs.append(self.value(k, Pose((ax + bx) / 2.0 + dx * 20.0, (ay + by) / 2.0 + dy * 20.0, 0.0)))
+            self._legs = tuple(legs)
+        return self._legs
+
+    def position(self, passed: int, pose: Pose) -> float:
+        """How far along the whole course (mm) a vehicle that has passed ``passed`` targets stands at ``pose``:
+        the legs behind it plus the part of its leg driven (continuous as a gate is passed)."""
+        legs = self.leg_lengths
+        if passed >= len(legs):
+            return sum(legs)
+        return sum(legs[:passed + 1]) - self.value(passed, pose)
+
+    def blocked(self, shape: Polygon, others: Sequence[Polygon] = ()) -> bool:
+        """Whether ``shape`` overlaps an obstacle of the table (gate posts included) or one of ``others``."""
+        if self._solid is None:
+            solid = shapely.union_all([o.polygon for o in self.table.all_obstacles])
+            shapely.prepare(solid)
+            self._solid = solid
+        return bool(self._solid.intersects(shape)) or any(shape.intersects(o) for o in others)
+
+    def may_pass(self, index: int, a: Pose, b: Pose, reach_mm: float) -> bool:
+        """Whether a vehicle whose centre goes from ``a`` to ``b`` might touch target ``index``'s line going its
+        way: the move goes along the gate's direction and the segment comes within ``reach_mm`` of the line.
+        A screen for the bot's nominal scores, not a ruling."""
+        if index >= len(self.targets):
+            return False
+        gate = self.targets[index]
+        gx, gy = gate.direction
+        if (b.x_mm - a.x_mm) * gx + (b.y_mm - a.y_mm) * gy <= 0.0:
+            return False
+        x0, y0, x1, y1 = gate.line.bounds
+        if (max(a.x_mm, b.x_mm) < x0 - reach_mm or min(a.x_mm, b.x_mm) > x1 + reach_mm
+                or max(a.y_mm, b.y_mm) < y0 - reach_mm or min(a.y_mm, b.y_mm) > y1 + reach_mm):
+            return False
+        return bool(gate.line.distance(shapely.LineString([a[:2], b[:2]])) <= reach_mm)
 
     def alignment(self, index: int, pose: Pose, ahead_mm: float = 60.0) -> float:
         """How much closer driving ``ahead_mm`` straight on gets, in [-ahead_mm, ahead_mm].
@@ -390,9 +452,13 @@ class Bot:
 
     def _progress(self, v: VehicleState, nav: Navigator) -> float:
         i = self._target(v, nav)
-        return GATE_BONUS * i - nav.value(i, v.pose)
+        return nav.position(i, v.pose) + PASS_BONUS_MM * i
 
-    def _score(self, v: VehicleState, report: MoveReport, nav: Navigator, extra_hazards: int = 0) -> float:
+    def _score(self, v: VehicleState, report: MoveReport, nav: Navigator, extra_hazards: int = 0,
+               state: GameState | None = None) -> float:
+        """How good a move is: course position (mm, :meth:`Navigator.position`) plus a bonus per gate passed,
+        lined up for the next, less collisions, hazardous ground, dropped templates, Hazard Tokens and the
+        table edge; leaving the table is never chosen (p.87) and finishing always is."""
         if report.disqualified:
             return -1.0e9
         course = nav.course
@@ -404,12 +470,14 @@ class Bot:
         elif report.crossed_finish:
             return FINISH_BONUS
         i = passed if course.death_race else 0
-        score = GATE_BONUS * i - nav.value(i, report.pose) + 0.8 * nav.alignment(i, report.pose)
+        score = nav.position(i, report.pose) + PASS_BONUS_MM * i + 0.8 * nav.alignment(i, report.pose)
         for c in report.contacts:
             if c.obstacle:
-                score -= 150.0 if c.obstacle_weight == "heavyweight" else 90.0
+                score -= CONTACT_PENALTY.get(c.obstacle_weight or "heavyweight", 400.0)
             else:
-                score -= 60.0
+                other = _vehicle_or_none(state, c.other_id) if state is not None else None
+                mate = other is not None and other.player == v.player
+                score -= VEHICLE_CONTACT_PENALTY * (2.0 if mate else 1.0)
         score -= sum({"rough": 40.0, "treacherous": 80.0}.get(s, 0.0) for s in report.surfaces)
         score -= DROPPED_PENALTY * len(report.dropped_touched)
         hazards = v.hazards + extra_hazards
@@ -436,8 +504,8 @@ class Bot:
         v = game.state.vehicle(p.vehicle_id)
         permitted = {t.template: t.manoeuvre for t in p.templates if t.permitted}
         names = list(permitted)
-        candidates = self._candidates(game, v, names, permitted, reverse=False, nav=nav)
         mine = p.player == v.player
+        candidates = self._candidates(game, v, names, permitted, reverse=False, nav=nav, mine=mine)
         if mine and p.reverse_allowed and (not candidates
                                            or max(c.score for c in candidates) < self._progress(v, nav) + 5):
             candidates += self._candidates(game, v, names, permitted, reverse=True, nav=nav)
@@ -447,12 +515,15 @@ class Bot:
         return best.choice
 
     def _candidates(self, game: Game, v: VehicleState, names: Sequence[str], permitted: dict[str, Manoeuvre],
-                    *, reverse: bool, nav: Navigator) -> list[_Candidate]:
+                    *, reverse: bool, nav: Navigator, mine: bool = True) -> list[_Candidate]:
         """Score the moves; on a real table, screen them by where the template alone would put the vehicle.
 
-        Moves are resolved in order of that nominal score until the best real
+        For the bot's own vehicle, moves are resolved in order of that nominal
+        score (counting a gate the centre's way might pass) until the best real
         score beats every nominal score left (resolving only cuts a move short
-        or adds collisions, so the nominal score is nearly an upper bound).
+        or adds collisions, so the nominal score is nearly an upper bound), and
+        at most :data:`MAX_RESOLVED` of them. For an opponent's vehicle (Touch
+        It Use It, p.71) every move is resolved, to find the worst.
         """
         plans: list[tuple[ChooseTemplate, MovePlan, int]] = []
         for name in names:
@@ -461,15 +532,26 @@ class Bot:
                 plans.append((ChooseTemplate(name, side or "left", reverse), MovePlan(name, side, reverse),
                               permitted[name].hazard_tokens))
         referee = game.referee
-        nominal = [(self._score(v, MoveReport(referee.nominal(game.state, v.id, plan)), nav, h) + SCREEN_SLACK,
-                    i) for i, (_, plan, h) in enumerate(plans)]
+        i = self._target(v, nav)
+        reach = 0.5 * math.hypot(v.length_mm, v.width_mm)
+        others = [footprint(u.pose, u.length_mm, u.width_mm) for u in game.state.vehicles
+                  if u.id != v.id and (u.in_play or (u.status is Status.WRECK
+                                                     and u.id not in game.state.removed_obstacles))]
+        nominal = []
+        for k, (_, plan, h) in enumerate(plans):
+            pose = referee.nominal(game.state, v.id, plan)
+            gates = (nav.targets[i].id,) if nav.course.death_race and nav.may_pass(i, v.pose, pose, reach) else ()
+            bound = self._score(v, MoveReport(pose, gates=gates), nav, h) + SCREEN_SLACK
+            if nav.blocked(footprint(pose, v.length_mm, v.width_mm), others):
+                bound -= CONTACT_PENALTY["lightweight"]  # it will stop short and collide
+            nominal.append((bound, k))
         nominal.sort(key=lambda t: (-t[0], t[1]))
         out: list[_Candidate] = []
-        for bound, i in nominal:
-            if len(out) >= 2 and max(c.score for c in out) >= bound:
+        for bound, k in nominal:
+            if mine and out and (len(out) >= MAX_RESOLVED or max(c.score for c in out) >= bound):
                 break
-            choice, plan, h = plans[i]
-            out.append(_Candidate(choice, self._score(v, referee.move(game.state, v.id, plan), nav, h)))
+            choice, plan, h = plans[k]
+            out.append(_Candidate(choice, self._score(v, referee.move(game.state, v.id, plan), nav, h, game.state)))
         return out
 
     def _cruise_gear(self, v: VehicleState, nav: Navigator) -> int:
@@ -507,7 +589,7 @@ class Bot:
 
         def score(side: Side) -> float:
             plan = MovePlan(p.template, p.direction, p.reverse, True, side)
-            return self._score(v, game.referee.move(game.state, v.id, plan), nav)
+            return self._score(v, game.referee.move(game.state, v.id, plan), nav, state=game.state)
 
         return "left" if score("left") >= score("right") else "right"
 
@@ -516,7 +598,7 @@ class Bot:
         best, best_score = 0.0, -math.inf
         for angle in (0.0, -30.0, 30.0, -60.0, 60.0, -90.0, 90.0):
             report = game.referee.spin(game.state, v.id, angle)
-            score = self._score(v, report, nav)
+            score = self._score(v, report, nav, state=game.state)
             if score > best_score + 1e-9:
                 best, best_score = angle, score
         return best

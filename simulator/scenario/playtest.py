@@ -67,7 +67,7 @@ from simulator.gaslands.events import (
 from simulator.gaslands.game import Game, Options
 from simulator.gaslands.race import Course
 from simulator.geometry.pose import Pose
-from simulator.geometry.table import Gate, Table
+from simulator.geometry.table import Table
 from simulator.geometry.templates import TemplateSet, parse_template_set
 from simulator.scenario.loader import Scenario, load_scenario, parse_scenario
 from simulator.scenario.setup import new_game, options_for
@@ -166,54 +166,7 @@ class RaceResult:
     samples: tuple[Sample, ...]
 
 
-# --------------------------------------------------------------------------- the course as a distance
-
-
-class CourseMeter:
-    """Progress along a race course in mm: legs of the bots' distance field laid end to end.
-
-    ``position(passed, pose)``: how far along the whole course a vehicle that
-    has passed ``passed`` gates stands at ``pose``: the lengths of the legs
-    behind it plus the part of its leg already driven (the leg's length less
-    the distance still to go round the obstacles).
-    """
-
-    def __init__(self, navigator: Navigator, start: tuple[float, float] | None) -> None:
-        self.navigator = navigator
-        targets = navigator.targets
-        lengths: list[float] = []
-        for k in range(len(targets)):
-            if k == 0:
-                origin = start
-            else:
-                before = targets[k - 1]
-                mx, my = _centre(before)
-                dx, dy = before.direction
-                origin = (mx + dx * 20.0, my + dy * 20.0)
-            lengths.append(navigator.value(k, Pose(*origin, 0.0)) if origin is not None else 0.0)
-        self.lengths = tuple(lengths)
-        self.cumulative = tuple(float(x) for x in np.concatenate(([0.0], np.cumsum(lengths))))
-
-    def position(self, passed: int, pose: Pose) -> float:
-        """Millimetres along the course (see the class docstring)."""
-        if passed >= len(self.lengths):
-            return self.cumulative[-1]
-        return self.cumulative[passed] + self.lengths[passed] - self.navigator.value(passed, pose)
-
-
-def _centre(gate: Gate) -> tuple[float, float]:
-    return ((gate.post_a[0] + gate.post_b[0]) / 2.0, (gate.post_a[1] + gate.post_b[1]) / 2.0)
-
-
-def _start_point(scenario: Scenario) -> tuple[float, float] | None:
-    """Where the course begins: the start line's middle, else the vehicles' mean position."""
-    for line in scenario.table.lines:
-        if line.kind == "start":
-            return ((line.a[0] + line.b[0]) / 2.0, (line.a[1] + line.b[1]) / 2.0)
-    vehicles = scenario.table.vehicles
-    if not vehicles:
-        return None
-    return (sum(v.pose.x_mm for v in vehicles) / len(vehicles), sum(v.pose.y_mm for v in vehicles) / len(vehicles))
+# --------------------------------------------------------------------------- the course
 
 
 def leg_names(scenario: Scenario, course: Course) -> list[str]:
@@ -230,12 +183,12 @@ def leg_names(scenario: Scenario, course: Course) -> list[str]:
 
 @dataclass
 class _Racer:
-    """A worker's state for one track: the scenario, options, bot and meter (built once per process)."""
+    """A worker's state for one track: the scenario, options, bot and its navigator (built once per process)."""
 
     scenario: Scenario
     options: Options
     bot: Bot
-    meter: CourseMeter
+    navigator: Navigator
     teams: tuple[str, ...]
 
 
@@ -248,7 +201,7 @@ def _racer(job: TrackJob) -> _Racer:
         scenario = scenario_from_job(job)
         options = options_for(scenario, Options(round_limit=job.round_limit))
         navigator = Navigator(scenario.table, options.course)
-        racer = _Racer(scenario, options, Bot(navigator), CourseMeter(navigator, _start_point(scenario)),
+        racer = _Racer(scenario, options, Bot(navigator), navigator,
                        tuple(p.name or p.id for p in scenario.spec.player))
         _RACERS.clear()
         _RACERS[job.key] = racer
@@ -268,10 +221,10 @@ def play_race(job: TrackJob, index: int, seed: int) -> RaceResult:
     racer = _racer(job)
     game = new_game(racer.scenario, seed, racer.options)
     play_bot_game(game, racer.bot)
-    return summarise(game, index, seed, racer.meter, racer.teams)
+    return summarise(game, index, seed, racer.navigator, racer.teams)
 
 
-def summarise(game: Game, index: int, seed: int, meter: CourseMeter, teams: Sequence[str]) -> RaceResult:
+def summarise(game: Game, index: int, seed: int, meter: Navigator, teams: Sequence[str]) -> RaceResult:
     """Read one finished game's events into a :class:`RaceResult` (see the module docstring)."""
     poses: dict[str, Pose] = {v.id: v.pose for v in game.initial_state.vehicles}
     passed: Counter[str] = Counter()

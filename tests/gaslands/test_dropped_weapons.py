@@ -428,12 +428,12 @@ def test_bot_games_with_dropped_weapons_are_legal_and_deterministic() -> None:
     sc = load_scenario(Path(__file__).resolve().parents[1] / "fixtures" / "street_race_v1.toml")
     kit = (Mount.fitted("machine_gun"), Mount.fitted("mine_dropper", "rear"), Mount.fitted("oil_slick_dropper", "rear"),
            Mount.fitted("grenades"))
-    start = initial_state(sc, 4)
+    start = initial_state(sc, 3)  # a seed in which a bot drops something
     start = replace(start, vehicles=tuple(replace(v, weapons=kit) for v in start.vehicles))
     options = replace(options_for(sc), round_limit=6)
 
     def play() -> Game:
-        game = Game(start, SeededDice(4), TableReferee(sc.table, sc.template_set), sc.template_set, options)
+        game = Game(start, SeededDice(3), TableReferee(sc.table, sc.template_set), sc.template_set, options)
         return play_bot_game(game, Bot())
 
     game = play()

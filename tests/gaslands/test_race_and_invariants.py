@@ -98,8 +98,8 @@ def test_weapons_inactive_until_gate_1_and_pole_passes_at_a_gate() -> None:
 
 
 def test_bot_death_race_finishes_at_the_last_gate_with_runners_up() -> None:
-    # seed 3: the bots finish (with the Starting Grid of p.126 the cars start elsewhere than the file says)
-    game = play_bot_game(new_game(DEATH, seed=3, options=Options(round_limit=30)), Bot())
+    # seed 2: the bots finish (with the Starting Grid of p.126 the cars start elsewhere than the file says)
+    game = play_bot_game(new_game(DEATH, seed=2, options=Options(round_limit=30)), Bot())
     assert game.prompt.kind == "game_over" and game.state.winner is not None
     assert any(isinstance(e, CrossedFinish) and e.wins for e in game.log)
     order = standings(game.state, DEATH.table, game.options.course)

@@ -392,7 +392,7 @@ def test_pile_up_badges_one_per_car_stacked_clear_and_fading(tmp_path: Path) -> 
 
 
 def test_lose_control_prompt_shows_the_car_and_its_ghost_without_badges(tmp_path: Path) -> None:
-    game = _bot_game(0, 100)
+    game = _bot_game(0, 51)
     assert game.prompt.kind == "lose_control"
     pygame.event.clear()
     ctl = GameController(game, autosave_path=tmp_path / "autosave.json")
