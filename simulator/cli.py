@@ -12,6 +12,7 @@
                                   a report and heat maps
 ``gaslands team check TEAM [--cans N]``  is the team legal? one JSON object (TEAMS.md); exit 0 legal, 1 not
 ``gaslands team import ROSTER.rosz -o TEAM.toml``  a BattleScribe / NewRecruit roster as a team file
+``gaslands team dashboards TEAM.toml -o DIR``  each vehicle's dashboard as a printable 1:1 SVG card
 
 Exit codes: 0 success, 1 a track that breaks the rules (`check`), 2 invalid input (the problems are printed on stderr,
 one line each, naming file, table, key and reason), 3 no display.
@@ -358,6 +359,18 @@ def cmd_team_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_team_dashboards(args: argparse.Namespace) -> int:
+    """Write each vehicle's dashboard as a 1:1 SVG card, for play on a physical table."""
+    from simulator.scenario.dashboard_export import export_dashboards
+    from simulator.scenario.team_file import load_team
+
+    written = export_dashboards(load_team(args.file), Path(args.output))
+    for p in written:
+        print(f"wrote {p}")
+    print("print at 100% / actual size: each card has a 50 mm ruler to check")
+    return 0
+
+
 def _cans(text: str) -> int:
     """A team size in Cans: a whole number, 1 to 10,000."""
     try:
@@ -463,7 +476,7 @@ def build_parser() -> argparse.ArgumentParser:
     pt.add_argument("-o", "--output", required=True, help="folder for report.json and heat-*.png")
     pt.add_argument("--quiet", action="store_true", help="no progress bar")
     pt.add_argument("--template-set", dest="template_set_sub", help="a template-set TOML file")
-    team = sub.add_parser("team", help="team files: check a team, import a roster (p.63-65, p.91-115)")
+    team = sub.add_parser("team", help="team files: check, import a roster, print dashboards (p.63-65, p.91-115)")
     team_sub = team.add_subparsers(dest="team_command", required=True)
     team_check = team_sub.add_parser("check", help="is the team legal? one JSON object; exit 0 legal, 1 not")
     team_check.add_argument("file")
@@ -473,10 +486,13 @@ def build_parser() -> argparse.ArgumentParser:
     team_import = team_sub.add_parser("import", help="a BattleScribe / NewRecruit roster (.rosz) as a team file")
     team_import.add_argument("file", help="the roster (.rosz, or an unzipped .ros)")
     team_import.add_argument("-o", "--output", required=True, help="the team file to write (*.toml)")
+    team_cards = team_sub.add_parser("dashboards", help="each vehicle's dashboard as a printable 1:1 SVG card")
+    team_cards.add_argument("file")
+    team_cards.add_argument("-o", "--output", required=True, help="folder for dashboard-01.svg, ...")
     return parser
 
 
-TEAM_COMMANDS = {"check": cmd_team_check, "import": cmd_team_import}
+TEAM_COMMANDS = {"check": cmd_team_check, "import": cmd_team_import, "dashboards": cmd_team_dashboards}
 
 
 def cmd_team(args: argparse.Namespace) -> int:
