@@ -65,7 +65,8 @@ def remove_stale_temps(path: str | Path, older_than_s: float = STALE_TEMP_SECOND
     return removed
 
 
-def write_atomic_with(path: str | Path, write: Callable[[Path], None], extension: str = "") -> None:
+def write_atomic_with(path: str | Path, write: Callable[[Path], None], extension: str = "",
+                      durable: bool = True) -> None:
     """Have ``write(temporary_path)`` create the file, then move it onto ``path`` atomically.
 
     The temporary file is ``.NAME.RANDOM.tmp`` in the same folder, plus
@@ -73,7 +74,8 @@ def write_atomic_with(path: str | Path, write: Callable[[Path], None], extension
     symbolic link there is replaced, its target never written. The file gets
     the usual permissions (0666 less the umask). The folder must exist. Raises
     what ``write`` or the file system raises; the old file is then untouched and
-    no temporary file is left behind.
+    no temporary file is left behind. ``durable=False`` skips the ``fsync`` (the write is still atomic
+    against a crash of the program, but a power cut may lose it): for files rewritten many times a second.
     """
     path = Path(path)
     remove_stale_temps(path)
@@ -83,8 +85,9 @@ def write_atomic_with(path: str | Path, write: Callable[[Path], None], extension
     os.close(fd)
     try:
         write(Path(tmp))
-        with open(tmp, "rb") as fh:
-            os.fsync(fh.fileno())
+        if durable:
+            with open(tmp, "rb") as fh:
+                os.fsync(fh.fileno())
         os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, path)
     except BaseException:
@@ -92,20 +95,21 @@ def write_atomic_with(path: str | Path, write: Callable[[Path], None], extension
         raise
 
 
-def write_text_atomic(path: str | Path, text: str) -> None:
+def write_text_atomic(path: str | Path, text: str, durable: bool = True) -> None:
     """Write UTF-8 ``text`` to ``path`` through a temporary file in the same folder and ``os.replace``.
 
     The file gets the usual permissions (0666 less the umask), not the 0600 of a
     temporary file. The folder must exist. Raises ``OSError`` (the old file is
     then untouched and no temporary file is left behind). Temporary files of
-    earlier writes of ``path`` that were interrupted are removed.
+    earlier writes of ``path`` that were interrupted are removed. ``durable``: as
+    for :func:`write_atomic_with`.
     """
 
     def write(tmp: Path) -> None:
         with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
 
-    write_atomic_with(path, write)
+    write_atomic_with(path, write, durable=durable)
 
 
 def check_output_file(path: str | Path, suffix: str, signature: bytes | None = None) -> Path:

@@ -13,9 +13,12 @@
 ``gaslands team check TEAM [--cans N]``  is the team legal? one JSON object (TEAMS.md); exit 0 legal, 1 not
 ``gaslands team import ROSTER.rosz -o TEAM.toml``  a BattleScribe / NewRecruit roster as a team file
 ``gaslands team dashboards TEAM.toml -o DIR``  each vehicle's dashboard as a printable 1:1 SVG card
+``gaslands host FILE``            serve a game to players across a network (docs/online.md)
+``gaslands join URL``             join a hosted game with its link (``--bot``: the built-in bot plays the seat)
 
 Exit codes: 0 success, 1 a track that breaks the rules (`check`), 2 invalid input (the problems are printed on stderr,
-one line each, naming file, table, key and reason), 3 no display.
+one line each, naming file, table, key and reason), 3 no display, 4 refused by the game server (`join`), 5 the game
+server could not be reached (`join`), 130 stopped with Ctrl-C (`host`: the game is saved).
 """
 
 from __future__ import annotations
@@ -382,6 +385,57 @@ def _cans(text: str) -> int:
     return n
 
 
+def cmd_host(args: argparse.Namespace) -> int:
+    """Serve a game across the network until it is over (docs/online.md)."""
+    from simulator.net.server import HostOptions, host_command
+
+    path = Path(args.file) if args.file else _default_scenario()
+    if path.suffix.lower() != ".json" and _is_board(path):
+        raise SimulatorError(f"{path} is a Deadlands board: online play is for Gaslands games")
+    return host_command(HostOptions(path, port=args.port, bind=args.bind, seed=args.seed,
+                                    seats_file=Path(args.seats_file) if args.seats_file else None,
+                                    save=Path(args.save) if args.save else None, public_url=args.public_url))
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    """Join a hosted game with its link: in the window, or headless with --bot / --log."""
+    from simulator.net.client import join_headless
+    from simulator.net.protocol import parse_link
+
+    try:
+        link = parse_link(args.url)
+    except ValueError as exc:
+        print(f"gaslands: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.bot or args.log:
+        return join_headless(link, bot=args.bot, log=args.log, retry_s=args.retry)
+    print("gaslands: the window for online games is not here yet: use --bot (the built-in bot plays the seat) "
+          "or --log (follow the game as text)", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def _port(text: str) -> int:
+    """A TCP port, 0 to 65535 (0: any free port)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a whole number, not {text!r}") from None
+    if not 0 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {n}")
+    return n
+
+
+def _seconds(text: str) -> float:
+    """A time in seconds, 0 to 86400."""
+    try:
+        n = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
+    if not 0 <= n <= 86_400:
+        raise argparse.ArgumentTypeError(f"expected 0 to 86400 seconds, not {text}")
+    return n
+
+
 def _size(text: str) -> tuple[int, int]:
     """``WIDTHxHEIGHT`` in pixels, each 200..8000."""
     try:
@@ -489,6 +543,22 @@ def build_parser() -> argparse.ArgumentParser:
     team_cards = team_sub.add_parser("dashboards", help="each vehicle's dashboard as a printable 1:1 SVG card")
     team_cards.add_argument("file")
     team_cards.add_argument("-o", "--output", required=True, help="folder for dashboard-01.svg, ...")
+    host = sub.add_parser("host", help="serve a game to players across a network (docs/online.md)")
+    host.add_argument("file", nargs="?", help="a scenario, or a saved game .json to resume (default: the Street Race)")
+    host.add_argument("--port", type=_port, default=None, help="TCP port (default 8765, or the save's; 0: any free)")
+    host.add_argument("--bind", default=None,
+                      help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: the LAN)")
+    host.add_argument("--seed", type=_seed, default=None, help="dice seed of a new game (default: secret, random)")
+    host.add_argument("--seats-file", help="also write the join links to this JSON file")
+    host.add_argument("--save", help="autosave here (default: the save resumed, or the user's data folder)")
+    host.add_argument("--public-url", help="the address players reach, for links through a tunnel or proxy "
+                                           "(e.g. wss://example.org/gaslands)")
+    join = sub.add_parser("join", help="join a hosted game with its link")
+    join.add_argument("url", help="the join link the host gave you (quote it: it holds ? and &)")
+    join.add_argument("--bot", action="store_true", help="play the seat headless with the built-in bot")
+    join.add_argument("--log", action="store_true", help="print the game's events as they happen (headless)")
+    join.add_argument("--retry", type=_seconds, default=60.0,
+                      help="seconds to keep trying to reconnect to a lost server (default 60)")
     return parser
 
 
@@ -504,6 +574,7 @@ COMMANDS = {
     None: cmd_play, "play": cmd_play, "render": cmd_render, "rule": cmd_rule,
     "export-templates": cmd_export_templates, "simulate": cmd_simulate, "check": cmd_check,
     "export-track": cmd_export_track, "playtest": cmd_playtest, "team": cmd_team, "replay": cmd_replay,
+    "host": cmd_host, "join": cmd_join,
 }
 
 

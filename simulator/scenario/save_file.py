@@ -22,6 +22,7 @@ seed, ``-1`` is not ``reverse``.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Annotated, Any, Literal, get_args, get_type_hints
@@ -101,6 +102,25 @@ class LogEntry(BaseModel):
     dice: Annotated[list[Any], Field(max_length=100)] = Field(default_factory=list)
 
 
+Token = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{32,128}$")]
+
+
+class OnlineDoc(_Strict):
+    """``online``: a game hosted with ``gaslands host`` (docs/online.md), so that resuming it keeps its links.
+
+    ``game`` is the game's id in the links, ``seats`` each seat's secret token by player id, ``spectator``
+    the spectators' token; ``bind``/``port`` where the server listened and ``public_url`` the address the
+    links were made with (None: ``ws://`` + the bound address).
+    """
+
+    game: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{4,64}$")]
+    seats: Annotated[dict[Id, Token], Field(max_length=64)]
+    spectator: Token
+    bind: Annotated[str, Field(max_length=256)] = "127.0.0.1"
+    port: Annotated[int, Strict(), Field(ge=0, le=65535)] = 0
+    public_url: Annotated[str, Field(max_length=2048)] | None = None
+
+
 class SaveDocument(_Strict):
     """The whole save document."""
 
@@ -111,6 +131,7 @@ class SaveDocument(_Strict):
     options: OptionsDoc = Field(default_factory=OptionsDoc)
     decisions: Annotated[list[dict[str, Any]], Field(max_length=MAX_DECISIONS)] = Field(default_factory=list)
     log: Annotated[list[LogEntry], Field(max_length=10 * MAX_DECISIONS)] = Field(default_factory=list)
+    online: OnlineDoc | None = None
 
 
 @dataclass(frozen=True)
@@ -124,6 +145,7 @@ class CheckedSave:
     options: dict[str, Any]
     decisions: tuple[Decision, ...]
     version: int = VERSION
+    online: OnlineDoc | None = None
 
 
 # --------------------------------------------------------------------------- decisions
@@ -154,11 +176,17 @@ def _loc(parts: tuple[int | str, ...]) -> str:
     return out
 
 
+@functools.cache
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    """The type hints of a decision class (worked out once: they are read for every decision checked)."""
+    return get_type_hints(cls)
+
+
 def _unknown_keys(cls: type[Any], data: object, where: str) -> list[str]:
     """Keys of ``data`` that the dataclass ``cls`` (and the dataclasses inside it) has no field for."""
     if not isinstance(data, dict) or not is_dataclass(cls):
         return []
-    hints = get_type_hints(cls)
+    hints = _hints(cls)
     names = {f.name for f in fields(cls)}
     prefix = f"{where}." if where else ""
     out = [f"{prefix}{k}" for k in data if k not in names]
@@ -216,8 +244,9 @@ def decision_from_json(data: object) -> Decision:
     return decision
 
 
-def _references(decision: Decision, scenario: Scenario) -> list[tuple[str, str]]:
-    """(key, reason) for ids and templates the scenario does not have."""
+def decision_references(decision: Decision, scenario: Scenario) -> list[tuple[str, str]]:
+    """(key, reason) for each vehicle id or template in ``decision`` that ``scenario`` does not have (and a
+    turning template without its direction, p.16); empty when every reference is known."""
     vehicles = {v.id for v in scenario.table.vehicles}
     out: list[tuple[str, str]] = []
     for key in ("vehicle_id",):
@@ -287,11 +316,12 @@ def validate_save_document(document: object, source: str = "<save>") -> CheckedS
         except DecisionError as exc:
             problems.append(Problem(f"decisions[{i}]" + (f".{exc.where}" if exc.where else ""), exc.reason))
             continue
-        problems += [Problem(f"decisions[{i}].{key}", reason) for key, reason in _references(decision, scenario)]
+        problems += [Problem(f"decisions[{i}].{key}", reason)
+                     for key, reason in decision_references(decision, scenario)]
         decisions.append(decision)
         if len(problems) >= 20:
             break
     if problems:
         raise SaveError(source, problems)
     return CheckedSave(scenario, doc.scenario.toml, doc.scenario.source, doc.seed,
-                       doc.options.model_dump(), tuple(decisions), version)
+                       doc.options.model_dump(), tuple(decisions), version, doc.online)

@@ -69,10 +69,10 @@ def options_for(scenario: Scenario, options: Options | None = None) -> Options:
                    finish_line="touch" if finish == "touch" else "centre")
 
 
-def starting_state(scenario: Scenario, seed: int, options: Options) -> GameState:
+def starting_state(scenario: Scenario, seed: int, options: Options, pole: int | None = None) -> GameState:
     """:func:`initial_state`, with every vehicle off the table waiting for the Starting Grid when
     ``options.starting_grid`` (Death Race, p.126): players deploy them as the game's first decisions."""
-    state = initial_state(scenario, seed)
+    state = initial_state(scenario, seed, pole)
     if not options.starting_grid:
         return state
     return replace(state, vehicles=tuple(replace(v, status=Status.UNDEPLOYED) for v in state.vehicles))
@@ -86,8 +86,19 @@ def _pole(scenario: Scenario, seed: int) -> int:
     return random.Random(f"pole-position/{seed}").randrange(len(ids))
 
 
-def initial_state(scenario: Scenario, seed: int) -> GameState:
-    """The state before the first decision: vehicles as deployed in the file, Gear Phase 1 of round 1."""
+def pole_position(scenario: Scenario, seed: int) -> int:
+    """The player index that starts with Pole Position (p.62, p.125): the scenario's ``pole_position``, or the
+    winner of a roll-off made with ``seed``."""
+    return _pole(scenario, seed)
+
+
+def initial_state(scenario: Scenario, seed: int, pole: int | None = None) -> GameState:
+    """The state before the first decision: vehicles as deployed in the file, Gear Phase 1 of round 1.
+
+    ``pole`` (a player index) gives Pole Position without the seed's roll-off: a client of an online game
+    builds the same state as the server without ever knowing the seed (docs/online.md). Raises
+    ``ValueError`` if it is not a player's index.
+    """
     spec = scenario.spec
     if not spec.player:
         raise InputFileError(scenario.source, [Problem("player", "a game needs at least one [[player]]")])
@@ -110,7 +121,10 @@ def initial_state(scenario: Scenario, seed: int) -> GameState:
     if problems:
         raise InputFileError(scenario.source, problems)
     names = tuple(p.name or p.id for p in spec.player)
-    return GameState(names, tuple(vehicles), RoundState.start(len(names), _pole(scenario, seed)))
+    if pole is not None and not 0 <= pole < len(names):
+        raise ValueError(f"Pole Position must go to a player 0-{len(names) - 1}, not {pole}")
+    first = _pole(scenario, seed) if pole is None else pole
+    return GameState(names, tuple(vehicles), RoundState.start(len(names), first))
 
 
 def scenario_text(scenario: Scenario) -> str:
