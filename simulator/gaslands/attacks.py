@@ -21,18 +21,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from simulator.errors import IllegalChoice
+from simulator.gaslands.rule_numbers import RULES
 from simulator.gaslands.tables import Weapon, Weight
 
-HIT_ON = 4
-"""Attack dice hit on this roll or more (p.30)."""
+HIT_ON = RULES.dice.hit_on.value
+"""Attack dice hit on this roll or more (p.30; simulator/data/rules.toml)."""
 
-CRITICAL_ON = 6
+CRITICAL_ON = RULES.dice.critical_on.value
 """A natural roll of this is a Critical Hit: two hits (p.42)."""
 
-EVADE_ON = 6
+EVADE_ON = RULES.dice.evade_on.value
 """Evade dice cancel a hit on this roll (p.32)."""
 
-EXPLOSION_DICE: dict[Weight, int] = {Weight.LIGHTWEIGHT: 2, Weight.MIDDLEWEIGHT: 4, Weight.HEAVYWEIGHT: 6}
+COVER_PENALTY = RULES.dice.cover_penalty.value
+"""Cover: an attack die needs this much more to hit (p.42)."""
+
+EXPLOSION_DICE: dict[Weight, int] = {Weight.parse(w): n for w, n in RULES.explosions.dice.items()}
 """Attack dice of an exploding vehicle by its weight (Vehicle Explosion Table, p.44)."""
 
 RANGE_BANDS: tuple[str, ...] = ("short", "medium", "long")
@@ -43,7 +47,7 @@ def hits_on(roll: int, *, cover: bool = False) -> int:
     """Hits scored by one attack die: 0, 1 or 2 (a Critical Hit still needs only a natural 6)."""
     if roll == CRITICAL_ON:
         return 2
-    return 1 if roll >= HIT_ON + (1 if cover else 0) else 0
+    return 1 if roll >= HIT_ON + (COVER_PENALTY if cover else 0) else 0
 
 
 def count_hits(rolls: Sequence[int], *, cover: bool = False) -> int:

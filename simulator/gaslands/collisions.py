@@ -28,21 +28,15 @@ from enum import Enum
 from simulator.errors import IllegalChoice
 from simulator.gaslands.attacks import count_evades, count_hits, evade_dice
 from simulator.gaslands.dice import DiceSource
-from simulator.gaslands.tables import Weight
+from simulator.gaslands.rule_numbers import RULES, SmashRow
+from simulator.vocab import Orientation as Orientation  # re-exported: one definition, in simulator.vocab
+from simulator.vocab import Weight as Weight
 
-RAM_DICE = 2
+RAM_DICE = RULES.rams.ram_dice.value
 """Extra Smash Attack dice from a Ram on the colliding facing (p.85)."""
 
-EXPLODING_RAM_DICE = 6
+EXPLODING_RAM_DICE = RULES.rams.exploding_ram_dice.value
 """Extra Smash Attack dice from an Exploding Ram, once per game (p.84)."""
-
-
-class Orientation(Enum):
-    """The orientation of a Collision (p.52-53)."""
-
-    HEAD_ON = "head_on"
-    T_BONE = "t_bone"
-    TAILGATE = "tailgate"
 
 
 class Reaction(Enum):
@@ -60,18 +54,16 @@ class Reaction(Enum):
 
 
 def weight_bonus(own: Weight, other: Weight) -> int:
-    """Smash Attack dice for the weight difference (p.56): +2/+4 heavier, -1/-2 lighter."""
-    classes = int(own) - int(other)
-    return {2: 4, 1: 2, 0: 0, -1: -1, -2: -2}[classes]
+    """Smash Attack dice for the weight difference (p.56): +2/+4 heavier, -1/-2 lighter (rules.toml)."""
+    return RULES.weight_bonus.classes[int(own) - int(other)]
 
 
 def base_smash_dice(orientation: Orientation, own_gear: int, other_gear: int) -> int:
-    """Smash Attack dice before weight (Smash Attack Dice Table, p.55)."""
-    if orientation is Orientation.HEAD_ON:
-        return own_gear + other_gear
-    if orientation is Orientation.T_BONE:
-        return own_gear
-    return max(0, abs(own_gear - other_gear))
+    """Smash Attack dice before weight (Smash Attack Dice Table, p.55; rules.toml): Head-On both gears,
+    T-Bone one's own gear, Tailgate the difference."""
+    row: SmashRow = getattr(RULES.smash_dice, orientation.value)
+    dice = row.own_gear * own_gear + row.other_gear * other_gear
+    return max(0, abs(dice) if row.absolute else dice)
 
 
 def smash_dice(

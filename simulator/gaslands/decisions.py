@@ -8,14 +8,13 @@ and a test all drive the engine the same way.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from simulator.gaslands.audience import VoteEffect
 from simulator.gaslands.collisions import Reaction
 from simulator.gaslands.skid import SpendShift
+from simulator.vocab import DropEdge, Side  # noqa: E402  (one definition for every layer)
 
-Side = Literal["left", "right"]
-DropEdge = Literal["rear", "left", "right"]
+__all__ = ["DropEdge", "Side"]
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from enum import Enum
 from typing import Protocol, TypeVar
 
 from simulator.errors import SimulatorError
+from simulator.gaslands.rule_numbers import RULES
 
 
 class SkidFace(Enum):
@@ -28,14 +29,7 @@ class SkidFace(Enum):
     SHIFT = "shift"
 
 
-SKID_FACES: tuple[SkidFace, ...] = (
-    SkidFace.HAZARD,
-    SkidFace.SPIN,
-    SkidFace.SLIDE,
-    SkidFace.SHIFT,
-    SkidFace.SHIFT,
-    SkidFace.SHIFT,
-)
+SKID_FACES: tuple[SkidFace, ...] = tuple(SkidFace(f) for f in RULES.dice.skid_faces.value)
 """The six faces of a Skid Die, indexed by the D6 that stands in for it minus one (p.12)."""
 
 

@@ -194,6 +194,7 @@ from simulator.gaslands.prompts import (
 from simulator.gaslands.race import Course, advance, finished, weapons_active
 from simulator.gaslands.referee import Contact, MovePlan, MoveReport, Referee, Shot
 from simulator.gaslands.round import RoundState, after_activation, after_pass, next_gear_phase, qualifying
+from simulator.gaslands.rule_numbers import RULES
 from simulator.gaslands.skid import (
     Driving,
     ShiftUse,
@@ -209,8 +210,8 @@ from simulator.gaslands.wipeout import WipeoutPlan, next_player, plan_wipeout, w
 from simulator.gaslands.wrecks import SKID_TO_A_HALT, plan_wreck
 from simulator.geometry.pose import Pose
 
-SURFACE_HAZARDS = {"rough": 1, "treacherous": 2}
-"""Hazard Tokens at the end of a Movement Step on these surfaces (p.86)."""
+SURFACE_HAZARDS = RULES.surfaces.hazards
+"""Hazard Tokens at the end of a Movement Step on these surfaces (p.86; simulator/data/rules.toml)."""
 
 TREACHEROUS_DROPS = frozenset({"caltrop_dropper", "glue_dropper", "oil_slick_dropper"})
 """Dropped templates that count as a treacherous surface (p.79)."""
@@ -219,39 +220,41 @@ SPENT_DROPS = frozenset({"caltrop_dropper", "mine_dropper", "napalm_dropper"})
 """Dropped templates that attack the first vehicle they affect and are then removed (p.79)."""
 
 GLUE, SMOKE = "glue_dropper", "smoke_dropper"
-GLUE_GEARS = 2
+
+_S = RULES.special
+GLUE_GEARS = _S.glue_gears.value
 """Gears a vehicle affected by Glue loses at the end of its Movement Step (p.79)."""
 
-AIRWOLF_HAZARDS = 2
+AIRWOLF_HAZARDS = _S.airwolf_hazards.value
 """Hazard Tokens an Airwolf pivot costs (p.70)."""
 
-AIRWOLF_MAX_DEG = 90.0
+AIRWOLF_MAX_DEG = _S.airwolf_max_deg.value
 """The largest Airwolf pivot either way (p.70)."""
 
-TANKER_ANCHOR_HAZARDS = 1
+TANKER_ANCHOR_HAZARDS = _S.tanker_anchor_hazards.value
 """Hazard Tokens a Ponderous vehicle gains to skip its Movement Step (Tanker Anchor, p.120)."""
 
-ARTICULATED_TURN_HAZARDS = 1
+ARTICULATED_TURN_HAZARDS = _S.articulated_turn_hazards.value
 """Hazard Tokens an Articulated vehicle gains for selecting a template that is not a Straight (p.118)."""
 
-JACKKNIFE_CRUNCH_DICE = 4
+JACKKNIFE_CRUNCH_DICE = _S.jackknife_crunch_dice.value
 """Attack dice of a Jackknife's Crunch against the vehicle itself, not Evaded (p.119)."""
 
-UPPERS_HAZARDS = 1
+UPPERS_HAZARDS = _S.uppers_hazards.value
 """Hazard Token each vehicle gains for the forced change up of Uppers (p.69)."""
 
-DOWNERS_DISCARD = 2
+DOWNERS_DISCARD = _S.downers_discard.value
 """Hazard Tokens the target of a Downers Smash Attack discards instead of gaining any (p.69)."""
 
-DOWNERS_CREW = 1
+DOWNERS_CREW = _S.downers_crew.value
 """Crew Value the target of a Downers Smash Attack loses until the end of the Gear Phase (p.69)."""
 
-NITRO_TEMPLATE = "long_straight"
-NITRO_HAZARDS = 5
+NITRO_TEMPLATE = _S.nitro_template.value
+NITRO_HAZARDS = _S.nitro_hazards.value
 """Nitro Booster (p.84): a forced Long Straight, then Hazard Tokens up to 5 (again at the end of the
 Movement Step); a Jet Engine must use it every activation (p.70)."""
 
-CATCH_UP_TARGET = 6
+CATCH_UP_TARGET = _S.catch_up_target.value
 """D6 plus gates behind needed to gain an Audience Vote when another vehicle is first through a gate (p.127)."""
 
 PIVOT_WORDS = {"Pivot": "Pivot, p.69, p.71", "Airwolf": "Airwolf, p.70"}

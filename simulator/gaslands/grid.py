@@ -26,10 +26,11 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from simulator.gaslands.rule_numbers import RULES
 from simulator.geometry.pose import Pose
 from simulator.geometry.table import Table
 
-FINGER_WIDTH_MM = 15.0
+FINGER_WIDTH_MM = RULES.starting_grid.finger_width_mm.value
 """The gap left on all sides of a vehicle on the Starting Grid: a finger's width (p.126)."""
 
 

@@ -41,12 +41,12 @@ from simulator.gaslands.dice import SkidFace
 from simulator.gaslands.permitted import Manoeuvre
 from simulator.gaslands.skid import Driving, SkidOutcome, SkidRoll, SpendShift, resolve_shifts
 from simulator.geometry.pose import Pose
+from simulator.vocab import Side
 
 if TYPE_CHECKING:
     from simulator.gaslands.referee import MovePlan, Referee
     from simulator.gaslands.state import GameState
 
-Side = Literal["left", "right"]
 
 
 class Lookahead:

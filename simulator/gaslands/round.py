@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-GEAR_PHASES = 6
+from simulator.gaslands.rule_numbers import RULES
+
+GEAR_PHASES = RULES.round.gear_phases.value
 """Gear Phases in a round (p.20)."""
 
 

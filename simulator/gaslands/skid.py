@@ -25,8 +25,9 @@ from enum import Enum
 
 from simulator.errors import IllegalChoice
 from simulator.gaslands.dice import DiceSource, SkidFace
+from simulator.gaslands.rule_numbers import RULES
 
-WIPEOUT_HAZARDS = 6
+WIPEOUT_HAZARDS = RULES.wipeout.hazards.value
 """A vehicle with this many Hazard Tokens or more wipes out in the Wipeout Step (p.34)."""
 
 

@@ -18,37 +18,21 @@ e.g. ``vehicles.toml: vehicles.car.hull: Input should be greater than 0``.
 from __future__ import annotations
 
 import tomllib
-from enum import IntEnum
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from simulator.errors import InputFileError, Problem
+from simulator.gaslands.special_rules import check_rule_names
+from simulator.vocab import Arc, WeightName
+from simulator.vocab import Weight as Weight  # re-exported: one definition, in simulator.vocab
 
-
-class Weight(IntEnum):
-    """Weight classes, ordered so that differences count classes (p.15, p.56)."""
-
-    LIGHTWEIGHT = 1
-    MIDDLEWEIGHT = 2
-    HEAVYWEIGHT = 3
-
-    @classmethod
-    def parse(cls, name: str) -> Weight:
-        """``"middleweight"`` -> ``Weight.MIDDLEWEIGHT``; ``ValueError`` for other words."""
-        try:
-            return cls[name.upper()]
-        except KeyError:
-            raise ValueError(f"unknown weight class {name!r}") from None
-
-
-WeightName = Literal["lightweight", "middleweight", "heavyweight"]
 RangeName = Literal["short", "medium", "long", "double", "small_burst", "large_burst", "dropped"]
 WeaponGroup = Literal["basic", "advanced", "crew_fired", "dropped"]
-FacingName = Literal["front", "rear", "side", "turret"]
+FacingName = Arc
 
 
 class _Row(BaseModel):
@@ -74,6 +58,11 @@ class VehicleType(_Row):
     trailer_width_mm: float | None = Field(default=None, gt=0)
     aliases: tuple[str, ...] = ()
     page: int = Field(gt=0)
+
+    @field_validator("special_rules")
+    @classmethod
+    def _known(cls, names: tuple[str, ...]) -> tuple[str, ...]:
+        return check_rule_names(names, "vehicle")
 
     @property
     def weight(self) -> Weight:
@@ -105,6 +94,11 @@ class Weapon(_Row):
     """Where it may be mounted when bought (p.65, p.67, p.78, p.85); empty: it takes no facing."""
     aliases: tuple[str, ...] = ()
     page: int = Field(gt=0)
+
+    @field_validator("special_rules")
+    @classmethod
+    def _known(cls, names: tuple[str, ...]) -> tuple[str, ...]:
+        return check_rule_names(names, "weapon")
 
     @property
     def electrical(self) -> bool:
@@ -162,6 +156,16 @@ class Upgrade(_Row):
     aliases: tuple[str, ...] = ()
     summary: str = ""
     page: int = Field(gt=0)
+
+    @field_validator("special_rules")
+    @classmethod
+    def _known(cls, names: tuple[str, ...]) -> tuple[str, ...]:
+        return check_rule_names(names, "upgrade")
+
+    @field_validator("grants_rules")
+    @classmethod
+    def _granted(cls, names: tuple[str, ...]) -> tuple[str, ...]:
+        return check_rule_names(names, "vehicle")
 
     @property
     def electrical(self) -> bool:

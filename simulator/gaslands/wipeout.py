@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from simulator.gaslands.rule_numbers import RULES
 from simulator.gaslands.skid import WIPEOUT_HAZARDS
 
-FLIP_HITS = 2
+FLIP_HITS = RULES.wipeout.flip_hits.value
 """Hits a Flip causes, which cannot be evaded (p.35)."""
 
-FLIP_TEMPLATE = "medium_straight"
+FLIP_TEMPLATE = RULES.wipeout.flip_template.value
 """The forced move of a Flip (p.35)."""
 
 

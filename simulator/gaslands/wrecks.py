@@ -17,12 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from simulator.gaslands.attacks import explosion_dice
+from simulator.gaslands.rule_numbers import RULES
 from simulator.gaslands.tables import Weight
 
-EXPLODES_ON = 6
+EXPLODES_ON = RULES.explosions.explodes_on.value
 """An Explosion check explodes at this total or more (p.43)."""
 
-SKID_TO_A_HALT = "short_straight"
+SKID_TO_A_HALT = RULES.wrecks.skid_to_a_halt.value
 """The forced move of a Wrecked vehicle (p.43)."""
 
 

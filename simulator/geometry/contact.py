@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
 
 import numpy as np
 import shapely
@@ -20,9 +19,10 @@ from shapely.ops import nearest_points
 
 from simulator.geometry.pose import TOUCH_MM, footprint_corners
 from simulator.geometry.table import VehiclePiece
+from simulator.vocab import Edge as Edge  # noqa: E402  (one definition for every layer, re-exported)
+from simulator.vocab import OrientationName  # noqa: E402
 
-Edge = Literal["front", "rear", "side"]
-Orientation = Literal["head_on", "t_bone", "tailgate"]
+Orientation = OrientationName
 
 CONTACT_LENGTH_MM = 1.0
 """A contact set this long or longer is labelled by the edge holding most of it (GEOMETRY.md 5).

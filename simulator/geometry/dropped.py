@@ -30,7 +30,6 @@ Pose(x_mm=110.0, y_mm=115.0, heading_deg=90.0)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
 
 import numpy as np
 import shapely
@@ -40,8 +39,8 @@ from shapely.geometry.base import BaseGeometry
 from simulator.geometry.contact import overlaps, touches
 from simulator.geometry.pose import Pose, footprint, normalise_deg, transform_points
 from simulator.geometry.templates import ShootingTemplate
+from simulator.vocab import DropEdge  # noqa: E402  (one definition for every layer)
 
-DropEdge = Literal["rear", "left", "right"]
 """The vehicle edge a dropped template is placed against (dropped weapons are never front-mounted, p.78)."""
 
 DROP_EDGES: tuple[DropEdge, ...] = ("rear", "left", "right")

@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Literal
 
 import numpy as np
 import shapely
@@ -19,9 +18,9 @@ from shapely.geometry import MultiPolygon, Polygon
 
 from simulator.geometry.path import Path, Segment
 from simulator.geometry.pose import Pose, compose, normalise_deg, transform_points
-from simulator.geometry.templates import Direction, MovementTemplate, TemplateSet
-
-SlideFacing = Literal["left", "right"]
+from simulator.geometry.templates import MovementTemplate, TemplateSet
+from simulator.vocab import Side as Direction  # noqa: E402
+from simulator.vocab import Side as SlideFacing  # noqa: E402  (one definition for every layer)
 
 
 class MoveSpecError(ValueError):

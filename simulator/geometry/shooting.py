@@ -42,7 +42,7 @@ import weakref
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 import shapely
@@ -52,8 +52,8 @@ from shapely.geometry import Polygon
 from simulator.geometry.pose import TOUCH_MM, Pose, normalise_deg
 from simulator.geometry.table import Table
 from simulator.geometry.templates import ShootingTemplate, TemplateSet
+from simulator.vocab import Arc  # noqa: E402  (one definition for every layer)
 
-Arc = Literal["front", "rear", "side", "turret"]
 F64 = NDArray[np.float64]
 Idx = NDArray[np.intp]
 Mask = NDArray[np.bool_]

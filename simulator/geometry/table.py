@@ -15,8 +15,8 @@ from shapely.geometry import LineString, Polygon
 
 from simulator.geometry.pose import Pose, footprint
 from simulator.geometry.templates import circle_polygon
+from simulator.vocab import WeightName as Weight  # noqa: E402  (one definition for every layer)
 
-Weight = Literal["lightweight", "middleweight", "heavyweight"]
 SurfaceKind = Literal["road", "rough", "treacherous"]
 
 DEFAULT_POST_RADIUS_MM = 10.0

@@ -37,11 +37,14 @@ from simulator.errors import InputFileError, Problem, readable_reason
 from simulator.geometry.path import Path, Segment
 from simulator.geometry.pose import Pose
 from simulator.safe_read import parse_toml, read_text
+from simulator.vocab import Side
+
+Direction = Side
+"""A turning template's direction (one definition for every layer: :data:`simulator.vocab.Side`)."""
 
 ARC_TOLERANCE_MM = 0.005
 """Largest gap between a polygonised arc and the true arc (GEOMETRY.md 1)."""
 
-Direction = Literal["left", "right"]
 
 
 class Permission(enum.Enum):
