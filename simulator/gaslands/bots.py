@@ -93,6 +93,7 @@ from simulator.gaslands.prompts import (
     VotesPrompt,
 )
 from simulator.gaslands.race import Course, advance
+from simulator.gaslands.ramps import JUMP_HAZARDS, TUMBLE_TEMPLATE, jump_template
 from simulator.gaslands.referee import MovePlan, MoveReport
 from simulator.gaslands.skid import ShiftUse, SkidRoll, SpendShift
 from simulator.gaslands.state import GameState, Status, VehicleState
@@ -121,6 +122,8 @@ FINISH_BONUS = 1.0e6
 CONTACT_PENALTY = {"heavyweight": 400.0, "middleweight": 300.0, "lightweight": 120.0}
 """Score lost for a move that collides with an obstacle of this weight (gate posts are middleweight, p.124):
 a Collision costs Hull Points and Hazard Tokens and can end in a Wipeout (p.52-57, p.34)."""
+TUMBLE_PENALTY = 600.0
+"""What a Tumble off a ramp costs: a 4D6 attack and a Wipeout (p.87, p.34)."""
 VEHICLE_CONTACT_PENALTY = 200.0
 """Score lost for a move that collides with another vehicle (twice that for a team-mate)."""
 
@@ -338,12 +341,18 @@ class Bot:
 
     def __init__(self, navigator: Navigator | None = None) -> None:
         self.navigator = navigator
+        self.template_lengths: dict[str, float] = {}
+        """Movement template lengths (mm) of the game's template set, read from its referee (for ramps)."""
 
     # ------------------------------------------------------------------ entry point
 
     def decide(self, game: Game) -> Decision:
         """A legal answer to ``game.prompt``, read from the prompt's options."""
         nav = self._nav(game)
+        if not self.template_lengths:
+            ts = getattr(game.referee, "template_set", None)
+            movement = getattr(ts, "movement", {}) if ts is not None else {}
+            self.template_lengths = {k: float(t.length_mm or 0.0) for k, t in movement.items()}
         p = game.prompt
         match p:
             case ActivatePrompt():
@@ -471,6 +480,8 @@ class Bot:
             return FINISH_BONUS
         i = passed if course.death_race else 0
         score = nav.position(i, report.pose) + PASS_BONUS_MM * i + 0.8 * nav.alignment(i, report.pose)
+        if report.ramp:
+            score += self._ramp_gain(v, report.pose, nav, i)
         for c in report.contacts:
             if c.obstacle:
                 score -= CONTACT_PENALTY.get(c.obstacle_weight or "heavyweight", 400.0)
@@ -483,6 +494,19 @@ class Bot:
         hazards = v.hazards + extra_hazards
         score -= 30.0 * extra_hazards * (3 if hazards >= 4 else 1)
         return score - self._edge_danger(v, report.pose, nav)
+
+    def _ramp_gain(self, v: VehicleState, pose: Pose, nav: Navigator, i: int) -> float:
+        """What going off a ramp's edge is worth on average (p.87): a Jump (chance Gear in 6) lands a Medium or
+        Long Straight ahead for 2 Hazard Tokens; a Tumble a Short Straight ahead, with a 4D6 attack and 6
+        Hazard Tokens (a sure Wipeout)."""
+        def ahead(template: str) -> float:
+            length = self.template_lengths.get(template, 0.0) + v.length_mm
+            return nav.position(i, pose.ahead(length)) - nav.position(i, pose)
+
+        chance = min(max(v.gear, 0), 6) / 6.0
+        jump = ahead(jump_template(v.gear)) - 30.0 * JUMP_HAZARDS
+        tumble = ahead(TUMBLE_TEMPLATE) - TUMBLE_PENALTY
+        return chance * jump + (1.0 - chance) * tumble
 
     def _edge_danger(self, v: VehicleState, pose: Pose, nav: Navigator) -> float:
         """A penalty for ending where the next move, fast and unable to turn much, would leave the table (p.87)."""

@@ -58,9 +58,11 @@ from enum import Enum
 from typing import Literal, TypeAlias, assert_never
 
 from simulator.errors import IllegalChoice
+from simulator.gaslands import ramps
 from simulator.gaslands.attacks import (
     HitEffects,
     attack_dice,
+    count_evades,
     count_hits,
     evade_dice,
     explosion_dice,
@@ -125,6 +127,7 @@ from simulator.gaslands.events import (
     GridPlaced,
     HeldFire,
     Jackknifed,
+    Jumped,
     LostControl,
     Moved,
     NitroFired,
@@ -136,6 +139,7 @@ from simulator.gaslands.events import (
     PolePassed,
     PoleStays,
     PushedIt,
+    RampReached,
     Sedated,
     ShiftsSpent,
     SkidDiceRolled,
@@ -145,6 +149,7 @@ from simulator.gaslands.events import (
     SurfaceHazards,
     TemplateChosen,
     TouchItUseIt,
+    Tumbled,
     UpAndOverDeclared,
     UppersGearUp,
     VehicleSummary,
@@ -386,6 +391,24 @@ class DropFrom:
 
 
 @dataclass(frozen=True)
+class RampLaunch:
+    """After a move stopped at a ramp's edge and its Collision Window: the roll, then the Jump or Tumble
+    (p.87)."""
+
+    vehicle: str
+    ramp: str
+    ramp_name: str
+
+
+@dataclass(frozen=True)
+class RampLanded:
+    """After a Jump's or Tumble's Collision Window: its Hazard Tokens, vote or attack (p.87)."""
+
+    vehicle: str
+    jump: bool
+
+
+@dataclass(frozen=True)
 class WrecksThen:
     """Wreck every vehicle at zero Hull Points, then resume at ``then`` (p.43)."""
 
@@ -404,7 +427,7 @@ class WreckFinish:
 
 Resume: TypeAlias = (
     Go | FlipMove | AfterFlip | Crunch | QueueContacts | AfterCollision | ShootFrom | DropFrom | WrecksThen
-    | WreckFinish
+    | WreckFinish | RampLaunch | RampLanded
 )
 """Where play resumes: one frozen record per continuation of the activation sequence."""
 
@@ -665,6 +688,10 @@ class _Run:
                 self._wrecks_then(then, in_collision=in_collision)
             case WreckFinish(vid, in_collision, then):
                 self._wreck_finish(vid, in_collision or vid in self._collided, then)
+            case RampLaunch(vid, ramp, ramp_name):
+                self._ramp_launch(vid, ramp, ramp_name)
+            case RampLanded(vid, jump):
+                self._ramp_landed(vid, jump)
             case _ as unreachable:
                 assert_never(unreachable)
 
@@ -1208,7 +1235,48 @@ class _Run:
         self._interrupted = report.interrupted
         self._surfaced = report
         self._apply_report(self._active, report, how="drives", ref="Movement Step, p.22-26", plan=plan)
-        self._window(self._active, report, Go(Point.AFTER_MOVE_WINDOW), movement=True)
+        then: Resume = RampLaunch(self._active, report.ramp, report.ramp_name) if report.ramp else \
+            Go(Point.AFTER_MOVE_WINDOW)
+        self._window(self._active, report, then, movement=True)
+
+    def _ramp_launch(self, vid: str, ramp: str, ramp_name: str) -> None:
+        """Off a ramp's edge (p.87): a D6 against the current Gear, then the Jump or Tumble's forced move
+        straight ahead, ignoring every obstruction, and its Collision Window."""
+        v = self._vehicle(vid)
+        if not v.in_play:
+            self._after_move_window()
+            return
+        (roll,) = self.dice.roll_d6(1)
+        jump = ramps.jumps(roll, v.gear)
+        self._emit(RampReached(vid, v.label, ramp, ramp_name, roll, v.gear, jump))
+        template = ramps.ramp_template(jump, v.gear)
+        report = self.referee.forced_move(self.state, vid, template, ignore_obstructions=True)
+        self._apply_report(vid, report, how="jumps" if jump else "tumbles", ref="Jump, p.87" if jump else
+                           "Tumble, p.87", template=template, surfaces=False)
+        self._window(vid, report, RampLanded(vid, jump))
+
+    def _ramp_landed(self, vid: str, jump: bool) -> None:
+        """A Jump: 2 Hazard Tokens and 1 Audience Vote; a Tumble: a 4D6 attack and 6 Hazard Tokens (p.87)."""
+        v = self._vehicle(vid)
+        if v.in_play and jump:
+            landed = replace(v, hazards=v.hazards + ramps.JUMP_HAZARDS)
+            self._put(landed)
+            self._emit(Jumped(vid, v.label, deltas(v, landed)["hazard_delta"]))
+            if self.options.audience_votes:
+                votes = list(self.state.votes)
+                votes[v.player] += ramps.JUMP_VOTES
+                self.state = replace(self.state, votes=tuple(votes))
+                self._emit(VotesGained(v.player, self._player(v.player), ramps.JUMP_VOTES, f"{v.label} jumped"))
+        elif v.in_play:
+            rolls = self.dice.roll_d6(ramps.TUMBLE_ATTACK_DICE)
+            hits = count_hits(rolls)
+            evades = self.dice.roll_d6(evade_dice(v.gear)) if hits else ()
+            taken = max(0, hits - count_evades(evades))
+            hit = replace(v, damage=v.damage + taken, hazards=v.hazards + ramps.TUMBLE_HAZARDS)
+            self._put(hit)
+            delta = deltas(v, hit)
+            self._emit(Tumbled(vid, v.label, rolls, evades, hits, delta["hull_delta"], delta["hazard_delta"]))
+        self._wrecks_then(Go(Point.AFTER_MOVE_WINDOW))
 
     def _after_move_window(self) -> None:
         """Go on Up and Over what was declared (p.71), or on to the Final Position's rules."""

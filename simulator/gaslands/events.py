@@ -786,6 +786,74 @@ class PassedGates(GameEvent):
         return f"{self.name} passes {', '.join(self.gates)}"
 
 
+# --------------------------------------------------------------------------- ramps (p.87)
+
+
+@dataclass(frozen=True)
+class RampReached(GameEvent):
+    """A move stopped at a ramp's edge (not its entry edge): the D6 against the current Gear decides a Jump
+    (at most the Gear) or a Tumble (p.87)."""
+
+    vehicle: str
+    name: str
+    ramp: str
+    ramp_name: str
+    roll: int
+    gear: int
+    jump: bool
+    RULE: ClassVar[str] = "Ramps"
+    PAGE: ClassVar[str] = "p.87"
+
+    @property
+    def text(self) -> str:
+        what = "a Jump" if self.jump else "a Tumble"
+        return f"{self.name} goes off the edge of the {self.ramp_name}: rolls {self.roll} in Gear {self.gear}, {what}"
+
+    @property
+    def dice(self) -> tuple[DiceGroup, ...]:
+        return (DiceGroup("ramp", (self.roll,), (self.jump,)),)
+
+
+@dataclass(frozen=True)
+class Jumped(GameEvent):
+    """After a Jump: 2 Hazard Tokens (and 1 Audience Vote, :class:`VotesGained`) (p.87)."""
+
+    vehicle: str
+    name: str
+    hazard_delta: int
+    RULE: ClassVar[str] = "Jump"
+    PAGE: ClassVar[str] = "p.87"
+
+    @property
+    def text(self) -> str:
+        return f"{self.name} lands the Jump: {_tokens(self.hazard_delta)}"
+
+
+@dataclass(frozen=True)
+class Tumbled(GameEvent):
+    """After a Tumble: a 4D6 attack on the vehicle (Evade as for any attack) and 6 Hazard Tokens (p.87)."""
+
+    vehicle: str
+    name: str
+    rolls: tuple[int, ...]
+    evade_rolls: tuple[int, ...]
+    hits: int
+    hull_delta: int
+    hazard_delta: int
+    RULE: ClassVar[str] = "Tumble"
+    PAGE: ClassVar[str] = "p.87"
+
+    @property
+    def text(self) -> str:
+        return (f"{self.name} tumbles: {_count(self.hits, 'hit')}, {-self.hull_delta} damage, "
+                f"{_tokens(self.hazard_delta)}")
+
+    @property
+    def dice(self) -> tuple[DiceGroup, ...]:
+        return (DiceGroup("tumble", self.rolls, tuple(r >= 4 for r in self.rolls)),
+                DiceGroup("evade", self.evade_rolls, tuple(r == 6 for r in self.evade_rolls)))
+
+
 # --------------------------------------------------------------------------- pivots and special rules
 
 
@@ -1301,6 +1369,7 @@ EVENT_TYPES: tuple[type[GameEvent], ...] = (
     CatchUpRolled, VotesSpent, VoteEffectApplied, Activated, Burned, AnchorDropped, NitroFired, NitroHazards,
     TemplateChosen, TouchItUseIt, SkidDiceRolled, PushedIt, DiceKept, ShiftsSpent, Moved, SlideChosen,
     SurfaceHazards, AllTerrain, SmokeHazard, Glued, ObstacleRemoved, Disqualified, CrossedFinish, PassedGates,
+    RampReached, Jumped, Tumbled,
     Pivoted, UpAndOverDeclared, SlipAwayEarned, Piledriven, Collided, CollisionDamage, Sedated, UppersGearUp,
     Distracted, WeaponsInactive, HeldFire, Attacked, WeaponDropped, DropAttacked, WipedOut, Flipped, Jackknifed,
     Crunched, WipeoutReset, LostControl, Wrecked, ExplosionHit,

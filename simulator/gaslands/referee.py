@@ -75,6 +75,8 @@ class MoveReport:
     ``finish_touch``: the vehicle touched the Finish Line while driving forward
     across it; ``finish_point``: where its centre crossed the line (between the
     posts, travelling away from the Starting Line), None if it did not (p.62).
+    ``ramp``: the ramp at whose edge (not its entry edge) the move stopped, with
+    ``ramp_name`` its label; a Jump or Tumble follows (p.87).
     """
 
     pose: Pose
@@ -92,6 +94,8 @@ class MoveReport:
     stopped_by: tuple[str, ...] = ()
     finish_touch: bool = False
     finish_point: tuple[float, float] | None = None
+    ramp: str = ""
+    ramp_name: str = ""
 
 
 @dataclass(frozen=True)

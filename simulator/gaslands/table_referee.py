@@ -79,6 +79,7 @@ from simulator.geometry.movement import (
 from simulator.geometry.path import Path, truncated
 from simulator.geometry.placement import Move, place
 from simulator.geometry.pose import TOUCH_MM, Pose, angle_diff_deg, footprint, half_diagonal_mm
+from simulator.geometry.ramps import stop_at_ramp
 from simulator.geometry.table import Gate, Obstacle, Table, VehiclePiece
 from simulator.geometry.templates import TemplateSet
 
@@ -256,7 +257,7 @@ class TableReferee:
         self._gate_tables: dict[tuple[Gate, ...], Table] = {}
         self._shots: dict[tuple[object, ...], tuple[Shot, ...]] = {}
         self._shot: dict[tuple[str, int, str], Shot | None] = {}
-        self._moves: dict[tuple[str, Move], MoveReport] = {}
+        self._moves: dict[tuple[object, ...], MoveReport] = {}
         self._drops: tuple[tuple[str, Polygon], ...] = ()
         self._smoke: tuple[Obstacle, ...] = ()
         self.starting_line = starting_line(table)
@@ -306,9 +307,21 @@ class TableReferee:
     # ------------------------------------------------------------------ movement
 
     def move(self, state: GameState, vehicle_id: str, plan: MovePlan) -> MoveReport:
-        """Final Position of a Movement Step with ``resolve_move`` (p.22-26, p.45-51)."""
+        """Final Position of a Movement Step with ``resolve_move`` (p.22-26, p.45-51); a move that reaches a
+        ramp's edge other than its entry edge stops there (``ramp``, p.87)."""
         move = Move(plan.template, plan.direction, plan.reverse, plan.slide, plan.slide_facing)
-        return self.resolve(state, vehicle_id, move)
+        if not self.base.ramps:
+            return self.resolve(state, vehicle_id, move)
+        table = self.table(state)
+        key = (vehicle_id, move, "ramps")
+        if key not in self._moves:
+            result, stop = stop_at_ramp(table, vehicle_id, resolve_move(table, vehicle_id, move, self.template_set))
+            report = self._report(table, vehicle_id, result, forward=not move.reverse)
+            if stop is not None:
+                ramp = next(r for r in self.base.ramps if r.id == stop.ramp)
+                report = replace(report, ramp=ramp.id, ramp_name=ramp.name)
+            self._moves[key] = report
+        return self._moves[key]
 
     def resolve(self, state: GameState, vehicle_id: str, move: Move) -> MoveReport:
         """Any geometry :class:`Move` of ``vehicle_id`` in ``state``, as a report (also used by bots)."""

@@ -21,7 +21,7 @@ from typing import cast
 import numpy as np
 import shapely
 from numpy.typing import NDArray
-from shapely.geometry import Polygon
+from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
@@ -29,7 +29,7 @@ from simulator.geometry.contact import Edge, Orientation, classify, overlaps, ov
 from simulator.geometry.path import Path, Segment, appended, truncated
 from simulator.geometry.placement import Move, PlacedMove, place
 from simulator.geometry.pose import CONTACT_MM, TOUCH_MM, Pose, footprint, footprint_corners, half_diagonal_mm
-from simulator.geometry.table import Gate, Obstacle, Surface, Table, VehiclePiece
+from simulator.geometry.table import Obstacle, Surface, Table, VehiclePiece
 from simulator.geometry.templates import TemplateSet
 
 HULL_STEP = 0.25
@@ -1064,27 +1064,27 @@ def gates_passed(table: Table, path: Path, vehicle: VehiclePiece) -> tuple[str, 
         if not len(moving):
             continue
         if pts is None:
-            pts = _swept_points(xs, ys, ph, vehicle)
-        hit = _first_touch_step(pts, moving, gate)
+            pts = swept_points(xs, ys, ph, vehicle)
+        hit = first_touch_step(pts, moving, gate.post_a, gate.post_b)
         if hit is not None:
             first[gate.id] = hit
     return tuple(sorted(first, key=lambda g: first[g]))
 
 
 _SEPARATION_SLACK_MM = 1e-6
-"""Rounding room of the separating-line screen in :func:`_first_touch_step` (it only ever keeps more steps)."""
+"""Rounding room of the separating-line screen in :func:`first_touch_step` (it only ever keeps more steps)."""
 
 
-def _first_touch_step(pts: F64, steps: Idx, gate: Gate) -> int | None:
-    """The first of ``steps`` whose swept hull (the 8 corners ``pts[step]``) comes within ``TOUCH_MM`` of
-    ``gate``'s line, or None.
+def first_touch_step(pts: F64, steps: Idx, a: tuple[float, float], b: tuple[float, float]) -> int | None:
+    """The first of ``steps`` whose swept hull (the 8 corners ``pts[step]``, :func:`swept_points`) comes
+    within ``TOUCH_MM`` of the segment ``a``-``b`` (a gate's line, a ramp's edge), or None.
 
     Steps whose corners all lie more than ``TOUCH_MM`` to one side of the
     line, or beyond one of its ends, are certainly clear (their hull lies in
     a half-plane that far from the segment); the rest are measured with
     Shapely, in order, a block at a time, until the first touch.
     """
-    (ax, ay), (bx, by) = gate.post_a, gate.post_b
+    (ax, ay), (bx, by) = a, b
     length = math.hypot(bx - ax, by - ay)
     ux, uy = (bx - ax) / length, (by - ay) / length
     rx, ry = pts[steps, :, 0] - ax, pts[steps, :, 1] - ay
@@ -1094,7 +1094,7 @@ def _first_touch_step(pts: F64, steps: Idx, gate: Gate) -> int | None:
     clear = ((across > far).all(axis=1) | (across < -far).all(axis=1) | (along < -far).all(axis=1)
              | (along > length + far).all(axis=1))
     left = steps[~clear]
-    line = gate.line
+    line = LineString([a, b])
     for block in range(0, len(left), 64):
         rows = left[block:block + 64]
         hulls = shapely.convex_hull(shapely.multipoints(pts[rows]))
@@ -1104,7 +1104,7 @@ def _first_touch_step(pts: F64, steps: Idx, gate: Gate) -> int | None:
     return None
 
 
-def _swept_points(xs: F64, ys: F64, headings: list[float], v: VehiclePiece) -> F64:
+def swept_points(xs: F64, ys: F64, headings: list[float], v: VehiclePiece) -> F64:
     """The footprint corners at each pose and the next, ``(steps, 8, 2)``: the points of each step's swept
     hull (the corners :func:`_swept_hull` takes the hull of)."""
     rads = [math.radians(h) for h in headings]

@@ -101,6 +101,43 @@ class Gate:
 
 
 @dataclass(frozen=True)
+class Ramp:
+    """A ramp on the table (p.87): its outline and which edge (1-based: edge ``k`` runs from point ``k`` to the next) is its
+    entry edge."""
+
+    id: str
+    polygon: Polygon
+    entry_edge: int = 1
+    label: str = ""
+
+    @cached_property
+    def points(self) -> tuple[tuple[float, float], ...]:
+        """The outline's points in the file's order (without the closing repeat)."""
+        coords = list(self.polygon.exterior.coords)[:-1]
+        return tuple((float(x), float(y)) for x, y in coords)
+
+    @cached_property
+    def edges(self) -> tuple[tuple[tuple[float, float], tuple[float, float]], ...]:
+        """Every edge, edge ``k`` at index ``k - 1``."""
+        pts = self.points
+        return tuple((pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts)))
+
+    @property
+    def entry(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The entry edge's two ends."""
+        return self.edges[self.entry_edge - 1]
+
+    def exits(self) -> tuple[tuple[int, tuple[float, float], tuple[float, float]], ...]:
+        """``(k, a, b)`` of every edge but the entry edge (1-based ``k``)."""
+        return tuple((k, a, b) for k, (a, b) in enumerate(self.edges, 1) if k != self.entry_edge)
+
+    @property
+    def name(self) -> str:
+        """The label, else the id."""
+        return self.label or self.id
+
+
+@dataclass(frozen=True)
 class Line:
     """A start or finish line of a race (p.62): a segment from ``a`` to ``b``."""
 
@@ -129,6 +166,7 @@ class Table:
     template_set: str = "default"
     name: str = ""
     meta: tuple[tuple[str, str], ...] = field(default=())
+    ramps: tuple[Ramp, ...] = ()
 
     @cached_property
     def area(self) -> Polygon:

@@ -27,7 +27,7 @@ from simulator.errors import InputFileError, Problem, readable_reason
 from simulator.gaslands.tables import VehicleType, load_vehicle_types, load_weapons
 from simulator.geometry.contact import overlaps
 from simulator.geometry.pose import Pose
-from simulator.geometry.table import Gate, Line, Obstacle, Surface, Table, VehiclePiece
+from simulator.geometry.table import Gate, Line, Obstacle, Ramp, Surface, Table, VehiclePiece
 from simulator.geometry.templates import TemplateSet, circle_polygon, load_template_set
 from simulator.scenario.schema import ObstacleSpec, ScenarioFile, SurfaceSpec, VehicleSpec
 
@@ -192,8 +192,15 @@ def build_table(spec: ScenarioFile, source: str) -> tuple[Table, list[Problem]]:
         _near_table(f"line[{i}]", (min(x.a[0], x.b[0]), min(x.a[1], x.b[1]), max(x.a[0], x.b[0]),
                                    max(x.a[1], x.b[1])), spec, problems)
     lines = [Line(x.id, x.kind, x.a, x.b) for x in spec.line]
+    ramps: list[Ramp] = []
+    for i, rs in enumerate(spec.ramp, 1):
+        claim(rs.id, f"ramp[{i}]")
+        poly = Polygon(rs.polygon)
+        _check_polygon(f"ramp[{i}].polygon", poly, problems)
+        _near_table(f"ramp[{i}].polygon", poly.bounds, spec, problems)
+        ramps.append(Ramp(rs.id, poly, rs.entry_edge, rs.label))
     table = Table(spec.table.width_mm, spec.table.height_mm, tuple(vehicles), tuple(obstacles), tuple(surfaces),
-                  tuple(gates), tuple(lines), spec.table.template_set, spec.scenario.name)
+                  tuple(gates), tuple(lines), spec.table.template_set, spec.scenario.name, ramps=tuple(ramps))
     if not problems:
         problems += _start_overlaps(table)
     return table, problems

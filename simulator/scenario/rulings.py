@@ -17,7 +17,9 @@ from simulator.errors import InputFileError, Problem
 from simulator.geometry.contact import classify
 from simulator.geometry.movement import resolve_move
 from simulator.geometry.placement import Move
-from simulator.geometry.templates import MOVEMENT_NAMES, SHOOTING_NAMES
+from simulator.geometry.ramps import RampStop, stop_at_ramp
+from simulator.geometry.table import Table
+from simulator.geometry.templates import MOVEMENT_NAMES, SHOOTING_NAMES, TemplateSet
 from simulator.scenario.legality import move_legality
 from simulator.scenario.loader import Scenario, load_scenario, parse_scenario, read_toml
 from simulator.scenario.rule_kinds import answer_dropped, answer_pivot, answer_up_and_over
@@ -161,6 +163,29 @@ def _references(q: Query, where: str, vehicles: set[str], pieces: set[str], scen
     return out
 
 
+def ramp_answer(table: Table, vehicle_id: str, stop: RampStop, ts: TemplateSet) -> dict[str, Any]:
+    """The ``ramp`` key of a move answer (p.87, docs/rulings.md): where the move stopped, the roll that makes
+    a Jump, and where the Jump in the vehicle's Gear and the Tumble land with what they then touch."""
+    from simulator.gaslands import ramps as rules
+    from simulator.geometry.contact import touches
+
+    vehicle = table.vehicle(vehicle_id)
+    out: dict[str, Any] = {**stop.to_json(), "jump_if_roll_at_most": vehicle.gear, "gear": vehicle.gear}
+    for key, template in (("jump", rules.jump_template(vehicle.gear)), ("tumble", rules.TUMBLE_TEMPLATE)):
+        landed = resolve_move(table, vehicle_id, Move(template), ts, ignore_obstructions=True)
+        moved = landed.table_after.vehicle(vehicle_id)
+        met = [v.id for v in table.vehicles if v.id != vehicle_id and touches(moved.footprint, v.footprint)]
+        met += [o.id for o in table.all_obstacles if touches(moved.footprint, o.polygon)]
+        f = landed.final
+        out[key] = {"template": template, "final": {"x_mm": round(f.x_mm, 6), "y_mm": round(f.y_mm, 6),
+                                                    "heading_deg": round(f.heading_deg, 6)},
+                    "collides_with": met, "disqualified": landed.disqualified}
+    out["after"] = {"jump": f"+{rules.JUMP_HAZARDS} Hazard Tokens, +{rules.JUMP_VOTES} Audience Vote",
+                    "tumble": f"a {rules.TUMBLE_ATTACK_DICE}D6 attack, +{rules.TUMBLE_HAZARDS} Hazard Tokens"}
+    out["page"] = "p.87"
+    return out
+
+
 def answer(scenario: Scenario, q: Query) -> dict[str, Any]:
     """Answer one validated query with the result keys of RULINGS.md and docs/rulings.md.
 
@@ -174,7 +199,13 @@ def answer(scenario: Scenario, q: Query) -> dict[str, Any]:
         return answer_up_and_over(scenario, q.vehicle, move, q.ignore_obstructions, over)
     if isinstance(q, MoveQuery):
         move = Move(q.template, q.direction, q.reverse, q.slide, q.slide_facing, q.spin_deg)
-        out = resolve_move(table, q.vehicle, move, ts, q.ignore_obstructions).to_json()
+        result = resolve_move(table, q.vehicle, move, ts, q.ignore_obstructions)
+        stop = None
+        if table.ramps and not q.ignore_obstructions:
+            result, stop = stop_at_ramp(table, q.vehicle, result)
+        out = result.to_json()
+        if stop is not None:
+            out["ramp"] = ramp_answer(result.table_after, q.vehicle, stop, ts)
         out.update(move_legality(scenario, q.vehicle, move).to_json())
         return out
     if isinstance(q, ShootQuery):

@@ -30,7 +30,7 @@ MAX_NAME_CHARS = 200
 MAX_TEXT_CHARS = 100_000
 """A scenario's description: at most this many characters."""
 
-MAX_PIECES = {"vehicle": 1_000, "obstacle": 20_000, "surface": 2_000, "gate": 200, "line": 100,
+MAX_PIECES = {"vehicle": 1_000, "obstacle": 20_000, "surface": 2_000, "gate": 200, "line": 100, "ramp": 200,
               "player": 16, "query": 10_000}
 """The most tables of each kind in one file."""
 
@@ -191,6 +191,26 @@ class GateSpec(_Strict):
         return self
 
 
+class RampSpec(_Strict):
+    """``[[ramp]]`` (p.87): a simple polygon and its entry edge, ``k`` for the edge from point ``k`` to the next
+    (1-based; the last edge runs back to point 1)."""
+
+    id: str
+    polygon: PolygonPoints
+    entry_edge: Annotated[int, Strict(), Field(ge=1)] = 1
+    label: Name = ""
+
+    _id = field_validator("id")(_check_id)
+
+    @model_validator(mode="after")
+    def _edge(self) -> RampSpec:
+        if len(self.polygon) < 3:
+            raise ValueError("a ramp's polygon needs at least 3 points")
+        if self.entry_edge > len(self.polygon):
+            raise ValueError(f"entry_edge is {self.entry_edge} but the polygon has only {len(self.polygon)} edges")
+        return self
+
+
 class LineSpec(_Strict):
     """``[[line]]``: a start or finish line (p.62)."""
 
@@ -229,6 +249,7 @@ class ScenarioFile(_Strict):
     surface: Annotated[list[SurfaceSpec], Field(max_length=MAX_PIECES["surface"])] = Field(default_factory=list)
     gate: Annotated[list[GateSpec], Field(max_length=MAX_PIECES["gate"])] = Field(default_factory=list)
     line: Annotated[list[LineSpec], Field(max_length=MAX_PIECES["line"])] = Field(default_factory=list)
+    ramp: Annotated[list[RampSpec], Field(max_length=MAX_PIECES["ramp"])] = Field(default_factory=list)
     query: Annotated[list[dict[str, Any]], Field(max_length=MAX_PIECES["query"])] = Field(default_factory=list)
     options: dict[str, Any] = Field(default_factory=dict)
     """``[options]``: the keys of :class:`OptionsSpec`, checked as strictly as the rest; kept as a dict."""

@@ -17,7 +17,7 @@ from shapely.geometry import LineString, MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from simulator.geometry.pose import Pose, transform_points
-from simulator.geometry.table import Gate, Line, Obstacle, Surface, Table, VehiclePiece
+from simulator.geometry.table import Gate, Line, Obstacle, Ramp, Surface, Table, VehiclePiece
 from simulator.ui.view import View
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
@@ -162,6 +162,8 @@ def draw_table(surface: pygame.Surface, view: View, table: Table) -> None:
         draw_surface(surface, view, s)
     for line in table.lines:
         draw_line(surface, view, line)
+    for ramp in table.ramps:
+        draw_ramp(surface, view, ramp)
     for gate in table.gates:
         draw_gate(surface, view, gate)
     for o in table.obstacles:
@@ -229,6 +231,35 @@ def _hatch(surface: pygame.Surface, view: View, poly: Polygon, colour: Colour) -
                 pts = view.points_to_screen(np.asarray(part.coords))
                 pygame.draw.line(surface, colour, pts[0], pts[-1], 2)
         k += step
+
+
+RAMP_FILL = (150, 128, 96)
+RAMP_ENTRY = (120, 230, 140)
+RAMP_EDGE = (70, 52, 36)
+
+
+def draw_ramp(surface: pygame.Surface, view: View, ramp: Ramp) -> None:
+    """A ramp (p.87): planks, its entry edge green with arrows pointing up the ramp, the other edges (where a
+    vehicle goes off: a Jump or Tumble) dark, and its label."""
+    fill_shape(surface, view, ramp.polygon, RAMP_FILL)
+    (ax, ay), (bx, by) = ramp.entry
+    c = ramp.polygon.centroid
+    mx, my = (ax + bx) / 2.0, (ay + by) / 2.0
+    ex, ey = bx - ax, by - ay
+    length = math.hypot(ex, ey) or 1.0
+    nx, ny = -ey / length, ex / length
+    if (c.x - mx) * nx + (c.y - my) * ny < 0:
+        nx, ny = -nx, -ny  # the arrows point into the ramp
+    depth = min(40.0, max(10.0, 0.4 * ramp.polygon.area / length))
+    for k, (p, q) in enumerate(ramp.edges, 1):
+        if k != ramp.entry_edge:
+            pygame.draw.line(surface, RAMP_EDGE, view.to_screen(*p), view.to_screen(*q), 4)
+    pygame.draw.line(surface, RAMP_ENTRY, view.to_screen(ax, ay), view.to_screen(bx, by), 4)
+    for t in (0.25, 0.5, 0.75):
+        px, py = ax + ex * t, ay + ey * t
+        arrow_px(surface, RAMP_ENTRY, view.to_screen(px + nx * 4.0, py + ny * 4.0),
+                 view.to_screen(px + nx * depth, py + ny * depth), 2)
+    text(surface, ramp.name, view.to_screen(c.x, c.y), 15, TEXT, "center", backing=(20, 20, 20, 150))
 
 
 def draw_line(surface: pygame.Surface, view: View, line: Line) -> None:
