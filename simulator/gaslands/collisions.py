@@ -107,9 +107,6 @@ class Participant:
         return cls(obstacle_id, 0, weight, "front", obstacle=True, destructible=destructible)
 
 
-def orientation_with_obstacle() -> Orientation:
-    """Any collision with an obstacle is Head-On (p.54)."""
-    return Orientation.HEAD_ON
 
 
 def forced_reaction(me: Participant, other: Participant, orientation: Orientation) -> Reaction | None:

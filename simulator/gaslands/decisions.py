@@ -147,7 +147,7 @@ class Declare:
 
     The options are words such as ``"yes"``/``"no"`` (Up and Over p.70-71,
     Slip Away p.66) or ``"skip"``/``"skip_gear_up"``/``"no"`` (Tanker Anchor,
-    p.120); :attr:`Game.declaring` names the rule being offered.
+    p.120); :attr:`DeclarePrompt.rule` names the rule being offered.
     """
 
     choice: str

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from simulator.errors import IllegalChoice
-from simulator.gaslands.decisions import ChooseTemplate, Decision
+from simulator.gaslands.decisions import Decision
 from simulator.gaslands.dice import DiceSource, SeededDice
 from simulator.gaslands.engine import (
     DEFAULT_OPTIONS,
@@ -33,9 +33,8 @@ from simulator.gaslands.engine import (
 )
 from simulator.gaslands.permitted import PermissionTable
 from simulator.gaslands.prompts import Prompt
-from simulator.gaslands.referee import Contact, Referee
-from simulator.gaslands.skid import SkidRoll
-from simulator.gaslands.state import GameState, VehicleState
+from simulator.gaslands.referee import Referee
+from simulator.gaslands.state import GameState
 from simulator.history import History
 
 __all__ = ["Entry", "Event", "Game", "Options", "Origin"]
@@ -188,43 +187,6 @@ class Game:
     def last_events(self) -> tuple[Event, ...]:
         """The events of the last decision (or of the start)."""
         return self.history.current.events
-
-    @property
-    def skid_roll(self) -> SkidRoll:
-        """The Skid Dice on the table in the current Movement Step (for push_it and shifts prompts)."""
-        return self.engine_state.activation.roll
-
-    @property
-    def chosen_template(self) -> ChooseTemplate | None:
-        """The template selected in the current Movement Step (for the slide_facing prompt)."""
-        return self.engine_state.activation.template
-
-    @property
-    def reacting(self) -> tuple[str, str, Contact] | None:
-        """For a react prompt: (who reacts, the other participant, the contact as the active vehicle sees it)."""
-        s = self.engine_state
-        if s.prompt.kind != "react" or not s.windows or not s.windows[-1].collisions:
-            return None
-        pending = s.windows[-1].collisions[0]
-        me, other = (pending.active, pending.contact.other_id)
-        return (me, other, pending.contact) if not pending.reactions else (other, me, pending.contact)
-
-    @property
-    def wiped(self) -> str:
-        """For a lose_control prompt: the vehicle that wiped out (p.35) or Jackknifes (p.119)."""
-        return self.engine_state.flow.wiped
-
-    @property
-    def declaring(self) -> str:
-        """For a declare prompt: the special rule offered, with its page (e.g. ``"Up and Over, p.71"``)."""
-        s = self.engine_state
-        return s.flow.declaring if s.prompt.kind == "declare" else ""
-
-    @property
-    def piledriven(self) -> tuple[str, VehicleState] | None:
-        """For a piledriver prompt: the target and the vehicle it was before the Collision moved it (p.120)."""
-        s = self.engine_state
-        return s.flow.piledriven if s.prompt.kind == "piledriver" else None
 
     @property
     def grid(self) -> dict[int, str]:

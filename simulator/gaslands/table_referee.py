@@ -89,9 +89,6 @@ ARCS = {"front": "front", "rear": "rear", "side": "side", "turret": "turret", "c
 RANGE_BANDS = ("short", "medium", "long")
 """Range bands nearest first, for weapons whose dice depend on the band (Shotgun, p.77)."""
 
-ROTATION_STEP_DEG = 1.0
-"""Largest step of a Spin or pivot between overlap checks (a corner 34 mm out moves 0.6 mm)."""
-
 WRECK_LABEL = "wreck"
 SMOKE = "smoke_dropper"
 """The dropped weapon whose template gives Cover and distracts (p.80)."""

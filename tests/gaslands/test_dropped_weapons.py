@@ -334,7 +334,8 @@ def test_the_flip_forced_move_opens_a_collision_window_then_lose_control() -> No
     game = Game(s, dice, FlipInto(), FakePermissions())
     drive(game, "blue", "short_straight")
     game.decide(DeclareAttacks())
-    assert game.prompt.kind == "react" and game.reacting == ("blue", "red", game.reacting[2])  # type: ignore[index]
+    p = game.prompt
+    assert p.kind == "react" and (p.vehicle_id, p.other_id) == ("blue", "red")  # type: ignore[union-attr]
     game.decide(React(Reaction.SMASH))
     game.decide(React(Reaction.EVADE))
     blue = game.state.vehicle("blue")

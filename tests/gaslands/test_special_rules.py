@@ -142,7 +142,7 @@ def test_slip_away_gives_a_free_activation_that_does_not_count() -> None:
     game.decide(React(Reaction.SMASH))
     game.decide(React(Reaction.EVADE))
     game.decide(DeclareAttacks())
-    assert game.prompt.kind == "declare" and game.prompt.player == 1 and game.declaring == "Slip Away, p.66"
+    assert game.prompt.kind == "declare" and game.prompt.player == 1 and game.prompt.rule == "Slip Away, p.66"  # type: ignore[union-attr]
     game.decide(Declare("yes"))
     assert game.prompt.kind == "template" and game.prompt.vehicle_id == "perf"
     game.decide(ChooseTemplate("medium_straight"))
@@ -174,7 +174,7 @@ def test_up_and_over_a_lighter_obstacle_continues_the_move() -> None:
     game = game_of(truck, car, ref, dice)
     drive(game, "truck")
     game.decide(React(Reaction.SMASH))
-    assert game.prompt.kind == "declare" and game.declaring == "Up and Over, p.71"
+    assert game.prompt.kind == "declare" and game.prompt.rule == "Up and Over, p.71"  # type: ignore[union-attr]
     game.decide(Declare("yes"))
     assert ref.continued == [("crate",)]
     assert game.state.vehicle("truck").pose == Pose(220.0, 100.0, 0.0)  # the whole Medium Straight from the start
@@ -293,7 +293,7 @@ def test_tanker_anchor_skips_the_movement_step_and_may_change_up() -> None:
     rig, car = vehicle("rig", 0, "war_rig", gear=2), vehicle("car", 1, "car", 900.0)
     game = game_of(rig, car, OpenTableReferee(), ScriptedDice())
     game.decide(Activate("rig"))
-    assert game.prompt.kind == "declare" and game.declaring == "Tanker Anchor, p.120"
+    assert game.prompt.kind == "declare" and game.prompt.rule == "Tanker Anchor, p.120"  # type: ignore[union-attr]
     game.decide(Declare("skip_gear_up"))
     r = game.state.vehicle("rig")
     assert (r.gear, r.hazards, r.pose) == (3, 1, rig.pose) and game.prompt.kind == "attacks"
@@ -317,7 +317,7 @@ def test_jackknife_instead_of_a_flip_pivot_then_crunch_and_no_lose_control() -> 
     game.decide(ChooseTemplate("medium_straight"))
     game.decide(RollSkid(0))
     game.decide(DeclareAttacks())
-    assert game.prompt.kind == "lose_control" and game.prompt.player == 1 and game.wiped == "rig"
+    assert game.prompt.kind == "lose_control" and game.prompt.player == 1 and game.prompt.vehicle_id == "rig"
     game.decide(LoseControl(90.0))
     r = game.state.vehicle("rig")
     assert (r.damage, r.gear, r.hazards, r.pose.heading_deg) == (3, 1, 0, pytest.approx(90.0))

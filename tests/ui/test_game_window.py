@@ -62,7 +62,8 @@ def _seed_with_shift_and_other() -> tuple[int, str, int]:
         if g.prompt.kind != "skid" or 2 not in g.prompt.options:
             continue
         g.decide(RollSkid(2))
-        faces = g.skid_roll.faces
+        assert g.prompt.kind == "push_it"
+        faces = g.prompt.faces  # type: ignore[union-attr]
         if SkidFace.SHIFT in faces and any(f is not SkidFace.SHIFT for f in faces):
             return seed, vid, next(i for i, f in enumerate(faces) if f is not SkidFace.SHIFT)
     raise AssertionError("no seed found")
