@@ -3,6 +3,7 @@
 ``gaslands``                      play the Street Race (p.61-62) hot-seat in the window
 ``gaslands play FILE``            play a race (or a saved game ``.json``); open a rulings file or board
 ``gaslands render FILE -o PNG``   draw it headless (no display needed)
+``gaslands replay SAVE.json``     step through a saved game in the replay viewer (``--events``: the event stream)
 ``gaslands rule FILE``            answer a rulings file's queries as JSON (RULINGS.md)
 ``gaslands export-templates -o DIR``  the template set as printable 1:1 SVG sheets
 ``gaslands simulate FILE --games N --seed S``  bot games, headless, with a summary
@@ -91,7 +92,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         from simulator.scenario.saves import load
 
         load(path)  # a saved game: check it replays before a window opens
-        from simulator.ui.app import run_window
+        from simulator.ui.window import run_window
 
         run_window(path, ts, game=True)
         return 0
@@ -99,9 +100,28 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     load_rulings_file(path)  # validate the table and its queries before a window opens
     _check_query(path, args.query)
-    from simulator.ui.app import run_window
+    from simulator.ui.window import run_window
 
     run_window(path, ts, query=args.query, game=False if args.free else None, seed=args.seed)
+    return 0
+
+
+def _replay_window(path: Path) -> int:
+    """``gaslands replay SAVE.json``: the replay viewer (step, play, jump to a round, the log beside it)."""
+    if not _has_display():
+        print(
+            "gaslands: no display to open the replay viewer on.\n"
+            f"  Print the game's events instead:  gaslands replay {path} --events\n"
+            "  (or run under a desktop session / Xvfb, or set DISPLAY)",
+            file=sys.stderr,
+        )
+        return EXIT_NO_DISPLAY
+    from simulator.scenario.saves import load
+
+    game = load(path)  # check it replays before a window opens (SaveError names the problem)
+    from simulator.ui.window import run_replay
+
+    run_replay(path, game)
     return 0
 
 
@@ -155,7 +175,7 @@ def cmd_render(args: argparse.Namespace) -> int:
             scenario = parse_scenario(raw, str(path))
             parse_queries(scenario)  # the table and its queries, as `gaslands rule` checks them
             _check_query(path, args.query, scenario)
-        from simulator.ui.app import render_png
+        from simulator.ui.window import render_png
 
         ts = Path(args.template_set) if args.template_set else None
         write_atomic_with(out, lambda tmp: render_png(path, tmp, (width, height), template_set_path=ts,
@@ -250,9 +270,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay a saved game: ``--events`` prints its events as JSON lines; otherwise open it in the window."""
+    """Replay a saved game: ``--events`` prints its events as JSON lines; otherwise the replay viewer opens."""
     if not args.events:
-        return cmd_play(args)
+        return _replay_window(Path(args.file))
     from simulator.scenario.replay import event_lines
     from simulator.scenario.saves import load
 
@@ -515,7 +535,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.add_argument("--template-set", dest="template_set_sub", help="a template-set TOML file")
     sim.add_argument("--save-dir", help="write each game's save (seed + decisions) into this folder")
-    replay = sub.add_parser("replay", help="replay a saved game in the window, or print its events")
+    replay = sub.add_parser("replay", help="step through a saved game in the replay viewer, or print its events")
     replay.add_argument("file", help="a saved game (.json)")
     replay.add_argument("--events", action="store_true",
                         help="print every event as a JSON line (type, page, vehicle names, deltas) and exit")

@@ -119,11 +119,13 @@ def test_a_file_that_is_not_toml_is_replaced(tmp_path: Path) -> None:
 def test_the_window_asks_before_writing_into_another_existing_file(tmp_path: Path) -> None:
     pygame.init()
     app = App.from_path(CASES / "move_tbone.toml")
+    rulings = app.rulings
+    assert rulings is not None and app.mode is rulings
     other = tmp_path / "mine.toml"
     other.write_text("# my notes\n", encoding="utf-8")
-    app.save_rulings(other)
+    rulings.save_rulings(other)
     assert other.read_text(encoding="utf-8") == "# my notes\n"
     assert "press Ctrl+S again" in app.status
-    app.save_rulings(other)
+    rulings.save_rulings(other)
     assert other.read_text(encoding="utf-8").startswith("# my notes\n")
-    assert load_scenario(other).table.vehicle("red").pose == app.table.vehicle("red").pose
+    assert load_scenario(other).table.vehicle("red").pose == rulings.table.vehicle("red").pose

@@ -428,7 +428,8 @@ def _hotspots(raw: NDArray[np.float64], smooth: NDArray[np.float64], count: int 
     the centre and the raw total within :data:`HOTSPOT_RADIUS_MM` of it."""
     out: list[dict[str, float]] = []
     ii, jj = np.indices(raw.shape)
-    cx, cy = (ii + 0.5) * HEAT_CELL_MM, (jj + 0.5) * HEAT_CELL_MM
+    cx = np.asarray((ii + 0.5) * HEAT_CELL_MM, dtype=np.float64)
+    cy = np.asarray((jj + 0.5) * HEAT_CELL_MM, dtype=np.float64)
     for k in np.argsort(smooth, axis=None, kind="stable")[::-1][:20000]:
         i, j = np.unravel_index(int(k), smooth.shape)
         if smooth[i, j] <= 1e-12:
@@ -537,10 +538,12 @@ def build_report(scenario: Scenario, results: Sequence[RaceResult], seed: int,
             gid = nearest_gate(first.x_mm, first.y_mm)
             if gid is not None:
                 gate_piles[gid] += 1
+    number_of = {g.id: g.number for g in gates}
     gates_block = [{"gate": g.id, "number": g.number, "pile_ups": gate_piles[g.id], "post_hits": post_hits[g.id],
                     **{f"{k}_within_long_straight": gate_near[g.id][k] for k in KINDS}} for g in gates]
     pile_gates = sorted((b for b in gates_block if b["pile_ups"] or b["post_hits"]),
-                        key=lambda b: (-b["pile_ups"], -b["post_hits"], b["number"]))
+                        key=lambda b: (-gate_piles[str(b["gate"])], -post_hits[str(b["gate"])],
+                                       number_of[str(b["gate"])]))
 
     samples = [s for r in results for s in r.samples]
     mean_progress = (sum(s.progress_mm for s in samples) / len(samples)) if samples else 0.0

@@ -1,13 +1,13 @@
-"""What the window may let the player do: the hook a game engine plugs into.
+"""What the free table and the rulings mode may let the player do.
 
-The window never decides a rule. It asks a :class:`TurnController` whose
-turn it is, whether a piece may be selected, moved by hand or given a move,
-and which templates a vehicle may use, and it tells the controller what
-happened. :class:`FreeTable` is the default: a sandbox that applies only the
-template set's permitted-gear table (p.17-18, through
-:mod:`simulator.gaslands.permitted`), Reverse in Gear 1 (p.39) and each
-type's Max Gear (p.66, p.68). The hot-seat game engine supplies its own
-controller (active player, gear phase, skid dice...) with the same methods.
+Those modes never decide a rule. They ask a :class:`TurnController` whether a
+piece may be selected, moved by hand or given a move, and which templates a
+vehicle may use, and tell it what happened. :class:`FreeTable` is the default:
+a sandbox that applies only the template set's permitted-gear table (p.17-18,
+through :mod:`simulator.gaslands.permitted`), Reverse in Gear 1 (p.39, through
+``permitted.check_reverse``) and each type's Max Gear (p.66, p.68). A game is
+not played through this hook: the game mode reads the engine's typed prompts
+(:mod:`simulator.ui.modes.game`).
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ from functools import cache
 
 import numpy as np
 import pygame
-from shapely.geometry import LineString, MultiPolygon, Polygon
+import shapely
+from shapely.geometry import GeometryCollection, LineString, MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from simulator.geometry.pose import Pose, transform_points
@@ -118,8 +119,9 @@ def _polygons(shape: BaseGeometry) -> Iterable[Polygon]:
         return [shape] if not shape.is_empty else []
     if isinstance(shape, MultiPolygon):
         return list(shape.geoms)
-    geoms = getattr(shape, "geoms", None)
-    return [g for g in geoms if isinstance(g, Polygon)] if geoms is not None else []
+    if isinstance(shape, GeometryCollection):
+        return [g for g in shape.geoms if isinstance(g, Polygon)]
+    return []
 
 
 def dashed_polyline(surface: pygame.Surface, colour: Colour, pts: Sequence[tuple[float, float]], width: int = 1,
@@ -226,7 +228,7 @@ def _hatch(surface: pygame.Surface, view: View, poly: Polygon, colour: Colour) -
     k = min_x - (max_y - min_y)
     while k < max_x:
         line = LineString([(k, min_y), (k + (max_y - min_y), max_y)]).intersection(poly)
-        for part in getattr(line, "geoms", [line]):
+        for part in shapely.get_parts(line):
             if isinstance(part, LineString) and not part.is_empty:
                 pts = view.points_to_screen(np.asarray(part.coords))
                 pygame.draw.line(surface, colour, pts[0], pts[-1], 2)

@@ -1,15 +1,16 @@
 """The game log panel: who did what, which dice, which rule and page; newest at the bottom, scrollable.
 
 The engine writes the log (:attr:`simulator.gaslands.game.Game.log`); this
-module only lays it out: each event's text (vehicle ids shown as names), its
-rule and page, and its dice drawn small (:mod:`simulator.ui.game_panel`).
+module only lays it out: each event's text (the engine's words, with names),
+its rule and page, and its dice drawn small (:mod:`simulator.ui.game_panel`).
 Events of the last decision are lit. The mouse wheel over the panel scrolls
-back through the game.
+back through the game; :func:`draw_log` says where each event was drawn, so
+hovering one can explain it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -41,28 +42,31 @@ def _event_height(event: Event, text: str, width: int) -> int:
 
 
 def draw_log(surface: pygame.Surface, rect: Rect, events: Sequence[Event], log: EventLog,
-             readable: Callable[[str], str] = str, fresh_from: int | None = None) -> None:
-    """The log in ``rect``: a title, then events from the newest (bottom) upwards."""
+             fresh_from: int | None = None, title: str = "Game log") -> list[tuple[pygame.Rect, int]]:
+    """The log in ``rect``: a title, then events from the newest (bottom) upwards; returns each drawn event's
+    screen rect with its index in ``events``."""
     r = pygame.Rect(rect)
     pygame.draw.rect(surface, (26, 28, 33), r, border_radius=4)
     pygame.draw.rect(surface, draw.PANEL_EDGE, r, 1, border_radius=4)
     more = f"  (scrolled back {log.scroll}; wheel down to follow)" if log.scroll else "  (wheel scrolls)"
-    draw.text(surface, f"Game log: {len(events)} events" + more, (r.left + 8, r.top + 4), 15, draw.TEXT_DIM)
+    draw.text(surface, f"{title}: {len(events)} events" + more, (r.left + 8, r.top + 4), 15, draw.TEXT_DIM)
+    drawn: list[tuple[pygame.Rect, int]] = []
     surface.set_clip(r.inflate(-2, -2))
     width = r.width - 16
     y = r.bottom - 4
     last = len(events) - 1 - log.scroll
     for i in range(last, -1, -1):
         e = events[i]
-        text = readable(e.text)
-        h = _event_height(e, text, width - 70)
+        text = e.text
+        text_w = width - max(70, draw.font(13).size(e.rule)[0] + 12) if e.rule else width
+        h = _event_height(e, text, text_w)
         if y - h < r.top + 20:
             break
         y -= h
         lit = fresh_from is not None and i >= fresh_from
         colour = draw.TEXT if lit else draw.TEXT_DIM
         ty = y
-        for line in wrap(text, TEXT_PX, width - 70):
+        for line in wrap(text, TEXT_PX, text_w):
             draw.text(surface, line, (r.left + 8, ty), TEXT_PX, colour)
             ty += LINE_PX
         if e.rule:
@@ -81,4 +85,6 @@ def draw_log(surface: pygame.Surface, rect: Rect, events: Sequence[Event], log: 
                 x += 8
         if lit:
             pygame.draw.line(surface, draw.SELECT, (r.left + 3, y), (r.left + 3, y + h - 4), 2)
+        drawn.append((pygame.Rect(r.left, y, r.width, h), i))
     surface.set_clip(None)
+    return drawn

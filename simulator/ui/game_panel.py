@@ -1,11 +1,11 @@
-"""The game panel: the current prompt as dice and buttons, one click per legal answer.
+"""The game panel: the current prompt as dice, buttons and a slider, one click per legal answer.
 
 :func:`build` lays the panel out for a :class:`~simulator.ui.game_controller.GameController`
-and returns a :class:`Panel` (text lines, buttons, dice); :func:`draw_panel`
-paints it and :meth:`Panel.hit` says which action a click runs. Actions are
-strings the controller understands (``roll:2``, ``die:1``, ``spend:gear_up``,
-``done``, ``react:smash``, ``target:0:blue-car``, ``fire``...); ``app:...``
-actions (choose, mirror, reverse, cancel the template) go to the window.
+and returns a :class:`Panel` (text lines, buttons, dice, a slider); :func:`draw_panel`
+paints it and :meth:`Panel.hit` says which typed action
+(:mod:`simulator.ui.panel_actions`) a click runs. What is offered comes from
+the prompt: the templates' permissions, whether reversing is allowed, the
+Spin range, the targets of each weapon, the open grid slots.
 
 Dice are drawn as dice: Skid Dice with their Hazard, Spin, Slide and Shift
 symbols (p.12, p.22-24), D6 with pips, hits (4+, p.30) and Evades (6, p.33)
@@ -22,6 +22,22 @@ from typing import assert_never
 
 import pygame
 
+from simulator.gaslands.collisions import Reaction
+from simulator.gaslands.decisions import (
+    Activate,
+    Attack,
+    Declare,
+    DeclareAttacks,
+    Deploy,
+    Drop,
+    PassPole,
+    PushIt,
+    React,
+    RollSkid,
+    SlideFacing,
+    SpendShifts,
+    SpendVotes,
+)
 from simulator.gaslands.dice import SkidFace
 from simulator.gaslands.events import GameEvent
 from simulator.gaslands.prompts import (
@@ -34,6 +50,7 @@ from simulator.gaslands.prompts import (
     PassPolePrompt,
     PiledriverPrompt,
     PivotPrompt,
+    Prompt,
     PushItPrompt,
     ReactPrompt,
     ShiftsPrompt,
@@ -44,18 +61,30 @@ from simulator.gaslands.prompts import (
     VotesPrompt,
 )
 from simulator.gaslands.skid import ShiftUse, SpendShift
-from simulator.geometry.placement import Move
 from simulator.ui import draw
-from simulator.ui.game_controller import (
-    LOSE_CONTROL_TURNS,
-    PILEDRIVE_SHOVES,
-    PIVOT_PRESETS,
-    SPIN_PRESETS,
-    GameController,
+from simulator.ui.game_controller import GameController
+from simulator.ui.panel_actions import (
+    AddSpend,
+    Decide,
+    PanelAction,
+    PickDeployCar,
+    SetShove,
+    SetTurn,
+    TakeBackSpend,
+    TemplateAction,
+    ToggleAttack,
+    ToggleDie,
+    ToggleDrop,
+    ToggleSeat,
 )
+from simulator.ui.pending import Pending
 from simulator.ui.view import Rect
-from simulator.ui.widgets import Button, button_at, draw_button
+from simulator.ui.widgets import Button, Slider, button_at, draw_button, draw_slider
 
+TURN_PRESETS = (-135.0, -90.0, -45.0, 0.0, 45.0, 90.0, 135.0, 180.0)
+"""Quick facings offered beside the slider (only those the prompt's range allows)."""
+SHOVE_STEPS = 5
+"""Piledriver (p.120): how many quick distances from back to forward within the prompt's Short range."""
 DIE_PX = 46
 SMALL_DIE_PX = 20
 ROLL_DIE_PX = 30
@@ -76,7 +105,7 @@ class Die:
 
     rect: Rect
     face: str | int
-    action: str = ""
+    action: PanelAction | None = None
     marked: bool = False
     crossed: bool = False
     dim: bool = False
@@ -100,26 +129,28 @@ class Panel:
 
     rect: Rect
     lines: list[Line] = field(default_factory=list)
-    buttons: list[Button] = field(default_factory=list)
+    buttons: list[Button[PanelAction]] = field(default_factory=list)
     dice: list[Die] = field(default_factory=list)
+    slider: Slider | None = None
+    slider_label: str = ""
     tumbling: bool = False
 
-    def hit(self, pos: tuple[int, int]) -> str | None:
+    def hit(self, pos: tuple[int, int]) -> PanelAction | None:
         """The action under a click, or None."""
         for d in self.dice:
-            if d.action and pygame.Rect(d.rect).collidepoint(pos):
+            if d.action is not None and pygame.Rect(d.rect).collidepoint(pos):
                 return d.action
         b = button_at(self.buttons, pos)
         return b.action if b is not None else None
 
-    def button(self, action: str) -> Button:
-        """The button with this action (``KeyError`` if none): for tests and shortcuts."""
+    def button(self, action: PanelAction) -> Button[PanelAction]:
+        """The enabled button (or die) with this action (``KeyError`` if none): for tests and shortcuts."""
         for b in self.buttons:
-            if b.action == action:
+            if b.action == action and b.enabled:
                 return b
         for d in self.dice:
             if d.action == action:
-                return Button(d.rect, str(d.face), d.action)
+                return Button(d.rect, str(d.face), action)
         raise KeyError(action)
 
 
@@ -243,27 +274,33 @@ class _Cursor:
     def space(self, px: int) -> None:
         self.y += px
 
-    def buttons(self, items: Sequence[tuple[str, str] | tuple[str, str, bool] | tuple[str, str, bool, bool]],
-                per_row: int = 3, height: int = 28) -> None:
+    def buttons(self, items: Sequence[Button[PanelAction]], per_row: int = 3, height: int = 28) -> None:
+        """Lay ``items`` (their rects ignored) out in rows of ``per_row``."""
         gap = 6
         width = (self.w - gap * (per_row - 1)) // per_row
         for i, item in enumerate(items):
-            label, action = item[0], item[1]
-            enabled = item[2] if len(item) > 2 else True  # type: ignore[misc]
-            active = item[3] if len(item) > 3 else False  # type: ignore[misc]
             col, row = i % per_row, i // per_row
             rect = (self.x + col * (width + gap), self.y + row * (height + gap), width, height)
-            self.p.buttons.append(Button(rect, label, action, enabled=bool(enabled), active=bool(active)))
+            self.p.buttons.append(Button(rect, item.label, item.action, item.enabled, item.active))
         rows = (len(items) + per_row - 1) // per_row
         self.y += rows * (height + gap)
 
-    def dice(self, dice: Sequence[tuple[str | int, dict[str, object]]], size: int = DIE_PX) -> None:
+    def slider(self, low: float, high: float, value: float, label: str) -> None:
+        """A slider across the panel (the facing being chosen)."""
+        self.y += 18
+        self.p.slider = Slider((self.x + 8, self.y, self.w - 16, 16), low, high, value)
+        self.p.slider_label = label
+        self.y += 26
+
+    def dice(self, dice: Sequence[Die], size: int = DIE_PX) -> None:
+        """Lay ``dice`` (their rects ignored) out in a row, wrapping."""
         x = self.x
-        for face, extra in dice:
+        for d in dice:
             if x + size > self.x + self.w:
                 x = self.x
                 self.y += size + 8
-            self.p.dice.append(Die((x, self.y, size, size), face, **extra))  # type: ignore[arg-type]
+            self.p.dice.append(Die((x, self.y, size, size), d.face, d.action, d.marked, d.crossed, d.dim, d.tone,
+                                   d.caption))
             x += size + 8
         self.y += size + 8
 
@@ -284,18 +321,25 @@ def wrap(message: str, size: int, width_px: int) -> list[str]:
     return lines or [""]
 
 
-def build(ctl: GameController, rect: Rect, pending: Move | None = None) -> Panel:
-    """The panel for the controller's current prompt inside ``rect``."""
-    panel = Panel(rect, tumbling=ctl.roll_left > 0)
+def _b(label: str, action: PanelAction, enabled: bool = True, active: bool = False) -> Button[PanelAction]:
+    return Button((0, 0, 0, 0), label, action, enabled, active)
+
+
+def _d(face: str | int, action: PanelAction | None = None, marked: bool = False, crossed: bool = False) -> Die:
+    return Die((0, 0, 0, 0), face, action, marked, crossed)
+
+
+def build(ctl: GameController, rect: Rect, pending: Pending | None = None) -> Panel:
+    """The panel for the controller's current prompt inside ``rect``; ``pending``: the template on the car."""
+    panel = Panel(rect, tumbling=ctl.anim.roll_left > 0)
     c = _Cursor(panel)
     p = ctl.prompt
-    seats = [(f"{ctl.player_name(i)}: {'bot' if i in ctl.bots else 'person'} (F{5 + i})", f"seat:{i}", True,
-              i in ctl.bots) for i in range(len(ctl.state.players))]
+    seats = [_b(f"{ctl.player_name(i)}: {'bot' if i in ctl.bots else 'person'} (F{5 + i})", ToggleSeat(i), True,
+                i in ctl.bots) for i in range(len(ctl.state.players))]
     c.buttons(seats, per_row=max(2, len(seats)), height=24)
     colour = draw.hex_colour(ctl.player_colour(p.player)) if p.player >= 0 else draw.SELECT
-    title = _title(ctl)
-    c.text(title, 24, draw.shade(colour, 1.35), gap=4)
-    if p.kind != "game_over":
+    c.text(title(ctl), 24, draw.shade(colour, 1.35), gap=4)
+    if not isinstance(p, GameOverPrompt):
         c.text(ctl.instruction(), 17, draw.TEXT_DIM)
     c.space(4)
     if ctl.is_bot_turn():
@@ -303,68 +347,55 @@ def build(ctl: GameController, rect: Rect, pending: Move | None = None) -> Panel
         return panel
     match p:
         case ActivatePrompt():
-            c.buttons([(f"Activate {ctl.name(o)} (G{ctl.vehicle(o).gear})", f"activate:{o}") for o in p.vehicles],
-                      per_row=2)
+            c.buttons([_b(f"Activate {ctl.name(o)} (G{ctl.vehicle(o).gear})", Decide(Activate(o)))
+                       for o in p.vehicles], per_row=2)
         case TemplatePrompt():
             _template(ctl, c, p, pending)
         case SkidPrompt():
             v = ctl.vehicle(p.vehicle_id)
             c.text(f"Handling {v.handling}: roll up to {p.max_dice} Skid Dice at once. Each die shows Hazard, Spin, "
                    f"Slide or Shift (p.22-24). {v.hazards} Hazard Tokens now; 6 wipes out (p.34).", 16, draw.TEXT_DIM)
-            c.buttons([(f"Roll {o}" + (" (Enter)" if o == 0 else ""), f"roll:{o}") for o in p.options],
+            c.buttons([_b(f"Roll {o}" + (" (Enter)" if o == 0 else ""), Decide(RollSkid(o))) for o in p.options],
                       per_row=min(4, len(p.options)))
         case PushItPrompt():
-            c.dice([(f.value, {"action": f"die:{i}", "marked": i in ctl.draft.marked}) for i, f in enumerate(p.faces)])
-            n = len(ctl.draft.marked)
-            c.buttons([("Keep them (Enter)", "keep"),
-                       (f"Push It: reroll {n} (+1 Hazard)", "push", n > 0)], per_row=2)
+            c.dice([_d(f.value, ToggleDie(i), marked=i in ctl.draft.marked) for i, f in enumerate(p.faces)])
+            marked = tuple(sorted(ctl.draft.marked))
+            c.buttons([_b("Keep them" + ("" if marked else " (Enter)"), Decide(PushIt(()))),
+                       _b(f"Push It: reroll {len(marked)} (+1 Hazard)" + (" (Enter)" if marked else ""),
+                          Decide(PushIt(marked)), bool(marked))], per_row=2)
             c.text("Click dice to mark them for the reroll; Push It once per Movement Step (p.40).", 15, draw.TEXT_DIM)
         case ShiftsPrompt():
             _shifts(ctl, c, p)
         case SlideFacingPrompt():
             c.text("A Slide result moves the car along the Slide template (p.24-26): both endings are drawn on the "
                    "table.", 16, draw.TEXT_DIM)
-            c.buttons([("Face left", "slide:left"), ("Face right", "slide:right")], per_row=2)
+            c.buttons([_b("Face left", Decide(SlideFacing("left"))), _b("Face right", Decide(SlideFacing("right")))],
+                      per_row=2)
         case SpinPrompt():
-            c.text(f"Spin: {ctl.draft.spin_deg:+.0f} deg (counter-clockwise +); the ghost shows it.", 17)
-            c.buttons([(f"{a:+.0f}", f"spinto:{a}", True, a == ctl.draft.spin_deg) for a in SPIN_PRESETS], per_row=5)
-            c.buttons([("Spin (Enter)", "spin")], per_row=1)
+            _facing(ctl, c, p.min_deg, p.max_deg, "Spin")
         case ReactPrompt():
             _react(ctl, c, p)
         case AttacksPrompt():
-            _attacks(ctl, c)
+            _attacks(ctl, c, p)
         case LoseControlPrompt():
-            c.text(f"Turn {ctl.name(p.vehicle_id)} by {ctl.draft.turn_deg:+.0f} deg (counter-clockwise +); see the "
-                   "ghost.", 17)
-            c.buttons([(f"{a:+.0f}", f"turn:{a}", True, a == ctl.draft.turn_deg) for a in LOSE_CONTROL_TURNS],
-                      per_row=4)
-            c.buttons([("Confirm facing (Enter)", "lose")], per_row=1)
+            _facing(ctl, c, -180.0, 180.0, "Confirm facing")
         case PassPolePrompt():
-            c.buttons([(f"Give it to {ctl.player_name(o)}", f"pole:{o}") for o in p.to], per_row=2)
+            c.buttons([_b(f"Give it to {ctl.player_name(o)}", Decide(PassPole(o))) for o in p.to], per_row=2)
         case VotesPrompt():
             c.text(f"{p.votes} Audience Votes to spend (p.89-90):", 16, draw.TEXT_DIM)
-            items = [(f"{ch.label} ({ch.cost})", f"vote:{i}") for i, ch in enumerate(p.choices[:10])]
-            c.buttons([*items, ("Spend none", "novote")], per_row=2, height=26)
+            items = [_b(f"{ch.label} ({ch.cost})", Decide(SpendVotes((ch.effect,)))) for ch in p.choices[:10]]
+            c.buttons([*items, _b("Spend none", Decide(SpendVotes(())))], per_row=2, height=26)
         case DeployPrompt():
-            _deploy(ctl, c)
+            _deploy(ctl, c, p)
         case DeclarePrompt():
             c.text(f"{p.question} ({p.rule})", 16, draw.TEXT_DIM)
-            c.buttons([(o.replace("_", " ").capitalize(), f"declare:{o}") for o in p.choices], per_row=3)
+            c.buttons([_b(o.replace("_", " ").capitalize(), Decide(Declare(o))) for o in p.choices], per_row=3)
         case PivotPrompt():
             extra = f" for {p.hazards} Hazard Tokens" if p.hazards else ""
-            c.text(f"{p.rule} ({p.page}): up to {p.max_deg:.0f} degrees either way{extra}. Pivot: "
-                   f"{ctl.draft.spin_deg:+.0f} deg (counter-clockwise +); the ghost shows it.", 16)
-            presets = PIVOT_PRESETS if p.rule == "Pivot" else SPIN_PRESETS
-            c.buttons([(f"{a:+.0f}", f"spinto:{a}", True, a == ctl.draft.spin_deg) for a in presets], per_row=5)
-            c.buttons([("Pivot (Enter)" if ctl.draft.spin_deg else "No pivot (Enter)", "pivot")], per_row=1)
+            c.text(f"{p.rule} ({p.page}): up to {p.max_deg:.0f} degrees either way{extra}.", 16, draw.TEXT_DIM)
+            _facing(ctl, c, -p.max_deg, p.max_deg, "Pivot" if ctl.draft.turn_deg else "No pivot")
         case PiledriverPrompt():
-            c.text(f"Move it back {ctl.draft.push_mm:+.0f} mm and turn it {ctl.draft.turn_deg:+.0f} deg; "
-                   "the ghost shows it (p.120).", 16)
-            c.buttons([(f"{m:+.0f} mm", f"shove:{m}", True, m == ctl.draft.push_mm) for m in PILEDRIVE_SHOVES],
-                      per_row=5)
-            c.buttons([(f"{a:+.0f}", f"turn:{a}", True, a == ctl.draft.turn_deg) for a in LOSE_CONTROL_TURNS],
-                      per_row=4)
-            c.buttons([("Place it (Enter)", "piledrive"), ("Leave it", "noplace")], per_row=2)
+            _piledriver(ctl, c, p)
         case GameOverPrompt():
             _game_over(ctl, c)
         case _ as unreachable:
@@ -374,102 +405,147 @@ def build(ctl: GameController, rect: Rect, pending: Move | None = None) -> Panel
     return panel
 
 
-def _deploy(ctl: GameController, c: _Cursor) -> None:
+def title(ctl: GameController) -> str:
+    """The panel's title: who decides what."""
+    p: Prompt = ctl.prompt
+    who = ctl.player_name(p.player)
+    name = ctl.name(p.vehicle_id) if p.vehicle_id else ""
+    match p:
+        case ActivatePrompt():
+            text = f"{who}: activate a vehicle"
+        case TemplatePrompt():
+            text = f"{who}: {name}'s move"
+        case SkidPrompt():
+            text = f"{who}: Skid Dice for {name}"
+        case PushItPrompt():
+            text = f"{who}: Push It?"
+        case ShiftsPrompt():
+            text = f"{who}: spend the Shifts"
+        case SlideFacingPrompt():
+            text = f"{who}: Slide facing"
+        case SpinPrompt():
+            text = f"{who}: Spin {name}"
+        case ReactPrompt():
+            text = f"{who}: Collision!"
+        case AttacksPrompt():
+            text = f"{who}: {name} shoots"
+        case LoseControlPrompt():
+            text = f"{who}: {name} loses control"
+        case PassPolePrompt():
+            text = f"{who}: pass Pole Position"
+        case VotesPrompt():
+            text = f"{who}: Audience Votes"
+        case DeployPrompt():
+            text = f"{who}: place a vehicle on the Starting Grid"
+        case DeclarePrompt():
+            text = f"{who}: {name}'s choice"
+        case PivotPrompt():
+            text = f"{who}: pivot {name}"
+        case PiledriverPrompt():
+            text = f"{who}: place the Piledriver's victim"
+        case GameOverPrompt():
+            text = ctl.result_text()
+        case _ as unreachable:
+            assert_never(unreachable)
+    return text + (" (bot)" if ctl.is_bot_turn() else "")
+
+
+def _facing(ctl: GameController, c: _Cursor, low: float, high: float, confirm: str) -> None:
+    """A facing to choose: a slider over the prompt's range, quick turns, and the answer (Enter)."""
+    turn = ctl.draft.turn_deg
+    c.slider(low, high, turn, f"Turn {turn:+.0f} deg (counter-clockwise +): drag round the car, or here")
+    presets = [a for a in TURN_PRESETS if low <= a <= high] or [0.0]
+    c.buttons([_b(f"{a:+.0f}", SetTurn(a), True, a == turn) for a in presets], per_row=min(len(presets), 8),
+              height=24)
+    decision = ctl.facing_decision()
+    if decision is not None:
+        c.buttons([_b(f"{confirm} (Enter)", Decide(decision))], per_row=1)
+
+
+def _piledriver(ctl: GameController, c: _Cursor, p: PiledriverPrompt) -> None:
+    step = p.max_mm / (SHOVE_STEPS // 2) if SHOVE_STEPS > 1 else 0.0
+    shoves = [round((i - SHOVE_STEPS // 2) * step) for i in range(SHOVE_STEPS)]
+    c.text(f"Move it along its heading (within {p.max_mm:.0f} mm) and turn it; the ghost shows it (p.120).", 16)
+    c.buttons([_b(f"{m:+.0f} mm", SetShove(float(m)), True, m == ctl.draft.shove_mm) for m in shoves],
+              per_row=SHOVE_STEPS, height=24)
+    _facing(ctl, c, -180.0, 180.0, "Place it")
+    c.buttons([_b("Leave it", Decide(Declare("no")))], per_row=1)
+
+
+def _deploy(ctl: GameController, c: _Cursor, p: DeployPrompt) -> None:
     """Pick a waiting car, then an open slot of the Starting Grid (drawn on the table, p.126)."""
-    p = ctl.prompt
-    assert isinstance(p, DeployPrompt)
     chosen = ctl.deploy_vehicle()
-    c.buttons([(ctl.name(vid), f"deploycar:{vid}", True, vid == chosen) for vid in p.vehicles], per_row=2)
+    c.buttons([_b(ctl.name(vid), PickDeployCar(vid), True, vid == chosen) for vid in p.vehicles], per_row=2)
     columns = max(1, p.columns)
     fits = ctl.grid_previews()
-    c.buttons([(f"Rank {o // columns + 1}, place {o % columns + 1}", f"deploy:{o}", o in fits) for o in p.slots],
-              per_row=2)
+    c.buttons([_b(f"Rank {o // columns + 1}, place {o % columns + 1}", Decide(Deploy(chosen, o)), o in fits)
+               for o in p.slots], per_row=2)
     c.text("Fill the first rank touching the Starting Line before the next; a finger's width between cars "
            "(p.126).", 15, draw.TEXT_DIM)
 
 
-def _title(ctl: GameController) -> str:
-    p = ctl.prompt
-    who = ctl.player_name(p.player)
-    name = ctl.name(p.vehicle_id) if p.vehicle_id else ""
-    titles = {
-        "activate": f"{who}: activate a vehicle",
-        "template": f"{who}: {name}'s move",
-        "skid": f"{who}: Skid Dice for {name}",
-        "push_it": f"{who}: Push It?",
-        "shifts": f"{who}: spend the Shifts",
-        "slide_facing": f"{who}: Slide facing",
-        "spin": f"{who}: Spin {name}",
-        "react": f"{who}: Collision!",
-        "attacks": f"{who}: {name} shoots",
-        "lose_control": f"{who}: {name} loses control",
-        "pass_pole": f"{who}: pass Pole Position",
-        "votes": f"{who}: Audience Votes",
-        "deploy": f"{who}: place a vehicle on the Starting Grid",
-        "declare": f"{who}: {name}'s choice",
-        "pivot": f"{who}: pivot {name}",
-        "piledriver": f"{who}: place the Piledriver's victim",
-        "game_over": ctl.result_text(),
-    }
-    return titles.get(p.kind, p.kind) + (" (bot)" if ctl.is_bot_turn() else "")
-
-
-def _template(ctl: GameController, c: _Cursor, p: TemplatePrompt, pending: Move | None) -> None:
+def _template(ctl: GameController, c: _Cursor, p: TemplatePrompt, pending: Pending | None) -> None:
     v = ctl.vehicle(p.vehicle_id)
     words = ", ".join(f"{t.template.replace('_', ' ')}"
                       + (f" ({t.manoeuvre.value})" if t.manoeuvre.value in ("trivial", "hazardous") else "")
                       for t in p.templates if t.permitted)
     c.text(f"Gear {v.gear}, {v.hazards} Hazard Tokens. Permitted (p.17-18): {words}.", 16, draw.TEXT_DIM)
     if p.reverse_allowed:
-        c.text("In Gear 1 it may reverse: V puts the template on the rear edge (p.39).", 15, draw.TEXT_DIM)
+        c.text("It may reverse: V puts the template on the rear edge (p.39).", 15, draw.TEXT_DIM)
     if pending is None:
         c.text("Drag a template from the tray onto the car (or press 1-9).", 17, draw.SELECT)
         return
-    label = pending.template.replace("_", " ")
-    title = label + (f" {pending.direction}" if pending.direction else "") + (" in reverse" if pending.reverse else "")
-    c.text(f"Chosen: {title}", 19, draw.SELECT)
-    refused = ctl.refusal(pending.template)
+    c.text(f"Chosen: {pending.title(pending.move.template.replace('_', ' '))}", 19, draw.SELECT)
+    refused = ctl.template_refusal(pending)
     if refused:
         c.text(f"Not permitted: {refused}", 16, draw.INTERRUPT)
-    c.buttons([("Choose it (Enter)", "app:confirm", not refused),
-               ("Mirror (Tab)", "app:mirror", pending.direction is not None),
-               ("Reverse (V)", "app:reverse", p.reverse_allowed, pending.reverse), ("Cancel (Esc)", "app:cancel")],
-              per_row=2)
+    c.buttons([_b("Choose it (Enter)", TemplateAction("choose"), not refused),
+               _b("Mirror (Tab)", TemplateAction("mirror"), pending.move.direction is not None),
+               _b("Reverse (V)", TemplateAction("reverse"), p.reverse_allowed, pending.move.reverse),
+               _b("Cancel (Esc)", TemplateAction("cancel"))], per_row=2)
 
 
 def _shifts(ctl: GameController, c: _Cursor, p: ShiftsPrompt) -> None:
     roll = p.roll
     cancelled = ctl.cancelled_dice()
     used = len(ctl.draft.spends)
-    dice: list[tuple[str | int, dict[str, object]]] = []
+    dice: list[Die] = []
     shift_no = 0
     for i, f in enumerate(roll.faces):
-        extra: dict[str, object] = {"action": f"die:{i}", "crossed": i in cancelled}
         if f is SkidFace.SHIFT:
-            extra["dim"] = shift_no < used
-            extra["caption"] = "spent" if shift_no < used else "Shift"
+            spent = shift_no < used
+            dice.append(Die((0, 0, 0, 0), f.value, ToggleDie(i), crossed=i in cancelled, dim=spent,
+                            caption="spent" if spent else "Shift"))
             shift_no += 1
-        dice.append((f.value, extra))
+        else:
+            dice.append(_d(f.value, ToggleDie(i), crossed=i in cancelled))
     for k in range(roll.free_shifts):
         spent = shift_no + k < used
-        dice.append(("shift", {"dim": spent, "caption": "spent" if spent else "free"}))
+        dice.append(Die((0, 0, 0, 0), "shift", dim=spent, caption="spent" if spent else "free"))
     c.dice(dice)
     out, err = ctl.shift_outcome()
     v = ctl.vehicle(p.vehicle_id)
-    left = ctl.shifts_left()
     if out is not None:
         d = out.driving
         effects = [w for w, on in (("Slide", out.slide), ("Spin", out.spin)) if on]
-        c.text(f"Shifts left: {left}.  Gear {v.gear} -> {d.gear},  Hazards {v.hazards} -> {d.hazards}"
+        c.text(f"Shifts left: {ctl.shifts_left()}.  Gear {v.gear} -> {d.gear},  Hazards {v.hazards} -> {d.hazards}"
                + (f",  {' and '.join(effects)}" if effects else ""), 18, draw.SELECT)
+        if out.slide and ctl.slide_endings():
+            c.text("The Slide is drawn on the table (blue): cancel it with a Shift, or Done to slide.", 15,
+                   (120, 220, 255))
     else:
         c.text(err, 16, draw.INTERRUPT)
-    c.buttons([("Gear up (+1 Haz)", "spend:gear_up", ctl.can_spend(SpendShift(ShiftUse.GEAR_UP))),
-               ("Gear down (+1 Haz)", "spend:gear_down", ctl.can_spend(SpendShift(ShiftUse.GEAR_DOWN))),
-               ("Drop a Hazard", "spend:discard_hazard", ctl.can_spend(SpendShift(ShiftUse.DISCARD_HAZARD))),
-               ("Take back", "unspend", used > 0), ("Done (Enter)", "done")], per_row=3)
+    spend = [(label, SpendShift(use)) for label, use in (("Gear up (+1 Haz)", ShiftUse.GEAR_UP),
+                                                          ("Gear down (+1 Haz)", ShiftUse.GEAR_DOWN),
+                                                          ("Drop a Hazard", ShiftUse.DISCARD_HAZARD))]
+    c.buttons([*(_b(label, AddSpend(s), ctl.can_spend(s)) for label, s in spend),
+               _b("Take back", TakeBackSpend(), used > 0),
+               _b("Done (Enter)", Decide(SpendShifts(tuple(ctl.draft.spends))))], per_row=3)
     c.text("Uncancelled Hazard, Spin and Slide dice add a Hazard Token each; unspent Shifts are lost (p.23-24).",
            15, draw.TEXT_DIM)
+
+
+REACTION_LABELS = {Reaction.SMASH: "Smash (attack dice)", Reaction.EVADE: "Evade (dice = gear)"}
 
 
 def _react(ctl: GameController, c: _Cursor, p: ReactPrompt) -> None:
@@ -477,44 +553,49 @@ def _react(ctl: GameController, c: _Cursor, p: ReactPrompt) -> None:
     against = f"the {p.other_name}" if p.other_obstacle else f"{p.other_name}'s {p.other_edge}"
     c.text(f"{ctl.name(p.vehicle_id)}'s {p.edge} meets {against}: {kind} (p.52-53). {ctl.name(p.vehicle_id)} "
            "reacts:", 17)
-    labels = {"smash": "Smash (attack dice)", "evade": "Evade (dice = gear)", "piledriver": "Piledriver (p.120)"}
-    c.buttons([(labels.get(r.value, r.value), f"react:{r.value}") for r in p.reactions], per_row=2)
+    c.buttons([_b(REACTION_LABELS.get(r, f"{r.value.capitalize()} (p.120)"), Decide(React(r))) for r in p.reactions],
+              per_row=2)
     c.text("Smash: roll attack dice by orientation and weight, hits on 4+. Evade: roll dice equal to the current "
            "gear, each 6 cancels a hit (p.54-55).", 15, draw.TEXT_DIM)
 
 
-def _attacks(ctl: GameController, c: _Cursor) -> None:
+def _attacks(ctl: GameController, c: _Cursor, p: AttacksPrompt) -> None:
     options = ctl.attack_options()
     chosen = ctl.draft.attacks
     limit = ctl.attack_limit()
-    c.text(f"Crew {limit}: up to {limit} attacks (p.31). Picked {len(chosen)}.", 17)
+    c.text(f"Crew {limit}: up to {limit} attacks (p.31), one target per weapon. Picked {ctl.attack_count()}.", 17)
     if not options:
         c.text("No target in range and arc (p.28-30).", 17, draw.TEXT_DIM)
     rows = []
     for o in options[:8]:
-        on = any(a.mount == o.mount and a.target == o.target for a in chosen)
+        attack = Attack(o.mount, o.target)
+        on = attack in chosen
         extra = f"{o.range_band}" + (", cover -1" if o.cover else "")
-        rows.append((f"{'[x]' if on else '[ ]'} {o.weapon} -> {ctl.name(o.target)} ({extra})",
-                     f"target:{o.mount}:{o.target}", True, on))
+        rows.append(_b(f"{'[x]' if on else '[ ]'} {o.weapon} -> {ctl.name(o.target)} ({extra})", ToggleAttack(attack),
+                       True, on))
     c.buttons(rows, per_row=1, height=24)
     drops = ctl.drop_options()
     if drops:
         c.text("Drop one weapon's template against an edge (p.78):", 15, draw.TEXT_DIM)
         picked = ctl.draft.drop
-        c.buttons([(f"{'[x]' if on else '[ ]'} drop {o.weapon} ({o.edge})", f"drop:{o.mount}:{o.edge}", True, on)
-                   for o in drops[:4]
-                   for on in [picked is not None and (picked.mount, picked.edge) == (o.mount, o.edge)]],
-                  per_row=1, height=24)
+        items = []
+        for d in drops[:4]:
+            drop = Drop(d.mount, d.edge)
+            on = picked is not None and (picked.mount, picked.edge) == (drop.mount, drop.edge)
+            items.append(_b(f"{'[x]' if on else '[ ]'} drop {d.weapon} ({d.edge})", ToggleDrop(drop), True, on))
+        c.buttons(items, per_row=1, height=24)
     count = len(chosen) + (ctl.draft.drop is not None)
-    c.buttons([(f"Fire {count}" + (" (Enter)" if count else ""), "fire", bool(count)),
-               ("No attack" + ("" if count else " (Enter)"), "hold")], per_row=2)
+    c.buttons([_b(f"Fire {count}" + (" (Enter)" if count else ""), Decide(ctl.attacks_decision()), bool(count)),
+               _b("No attack" + ("" if count else " (Enter)"), Decide(DeclareAttacks(())))],
+              per_row=2)
 
 
 def _game_over(ctl: GameController, c: _Cursor) -> None:
     c.text("Standings (p.128):", 18)
     for i, name in enumerate(ctl.standings(), 1):
         c.text(f"{i}. {name}", 18, draw.SELECT if i == 1 else draw.TEXT)
-    c.text("Ctrl+S saves the game, Ctrl+Z takes back the last decision, F2 opens the free table.", 15, draw.TEXT_DIM)
+    c.text("Ctrl+S saves the game, Ctrl+Z takes back the last decision, F2 opens the free table, R the rulings "
+           "mode on this table.", 15, draw.TEXT_DIM)
 
 
 def _latest_dice(ctl: GameController, c: _Cursor) -> None:
@@ -524,20 +605,22 @@ def _latest_dice(ctl: GameController, c: _Cursor) -> None:
     c.space(4)
     c.text("Last roll: " + event.text + (f"  ({event.rule})" if event.rule else ""), 16, draw.TEXT_DIM)
     for label, group in dice_groups(event):
-        dice = [(face, {"tone": tone}) for face, tone in group]
         if label:
             c.text(label, 14, draw.TEXT_DIM, gap=0)
         skid = all(isinstance(face, str) for face, _ in group)
-        c.dice(dice, size=ROLL_SKID_DIE_PX if skid else ROLL_DIE_PX)
+        c.dice([Die((0, 0, 0, 0), face, tone=tone) for face, tone in group],
+               size=ROLL_SKID_DIE_PX if skid else ROLL_DIE_PX)
 
 
 # ==================================================================== drawing
 def draw_panel(surface: pygame.Surface, panel: Panel, tumble: list[int] | None = None) -> None:
-    """Paint the lines, buttons and dice (dice tumble while ``panel.tumbling``)."""
+    """Paint the lines, buttons, slider and dice (dice tumble while ``panel.tumbling``)."""
     for line in panel.lines:
         draw.text(surface, line.text, line.pos, line.size, line.colour)
     for b in panel.buttons:
         draw_button(surface, b, 17)
+    if panel.slider is not None:
+        draw_slider(surface, panel.slider, panel.slider_label, marks=(0.0, -90.0, 90.0))
     for i, d in enumerate(panel.dice):
         roll = tumble[i % len(tumble)] if panel.tumbling and tumble else None
         draw_die(surface, d, roll)

@@ -23,8 +23,9 @@ import pygame
 import shapely
 import tomlkit
 from shapely.geometry import Polygon
-from shapely.ops import nearest_points
+from shapely.geometry.base import BaseGeometry
 
+from simulator.geometry.movement import Collision
 from simulator.geometry.placement import Move
 from simulator.geometry.pose import footprint, normalise_deg
 from simulator.geometry.table import Table
@@ -57,10 +58,10 @@ class RulingsState:
     indirect: bool = False
     attacker: str | None = None
     target: str | None = None
-    _shot_key: tuple[Any, ...] | None = field(default=None, repr=False)
+    _shot_key: tuple[object, ...] | None = field(default=None, repr=False)
     _shot: ShotOutcome | None = field(default=None, repr=False)
     _swept_key: int | None = field(default=None, repr=False)
-    _swept: Any = field(default=None, repr=False)
+    _swept: BaseGeometry | None = field(default=None, repr=False)
 
     @classmethod
     def from_queries(cls, queries: Sequence[dict[str, Any]], query_id: str | None = None) -> RulingsState:
@@ -71,8 +72,10 @@ class RulingsState:
             return cls()
         for q in [chosen] if chosen is not None else queries:
             if q.get("kind") == "shoot":
+                attacker, target = q.get("attacker"), q.get("target")
                 return cls("shoot", str(q.get("arc", "front")), str(q.get("range", "medium")),
-                           bool(q.get("indirect", False)), q.get("attacker"), q.get("target"))
+                           bool(q.get("indirect", False)), str(attacker) if attacker else None,
+                           str(target) if target else None)
         return cls()
 
     # ---------------------------------------------------------------- input
@@ -118,10 +121,10 @@ class RulingsState:
         return f"Shot: {self.arc} arc, {self.range_name.replace('_', ' ')} range" + (
             ", indirect" if self.indirect else "")
 
-    def buttons(self, origin: tuple[int, int, int]) -> list[Button]:
-        """The question's buttons, laid out from ``(x, y, width)``."""
+    def buttons(self, origin: tuple[int, int, int]) -> list[Button[str]]:
+        """The question's buttons, laid out from ``(x, y, width)``; each action is one for :meth:`apply`."""
         x, y, w = origin
-        out = [Button((x, y, w // 2 - 3, 24), "Move question", "rulings:question", active=self.question == "move",
+        out: list[Button[str]] = [Button((x, y, w // 2 - 3, 24), "Move question", "rulings:question", active=self.question == "move",
                       enabled=self.question != "move"),
                Button((x + w // 2 + 3, y, w // 2 - 3, 24), "Shoot question (X)", "rulings:question",
                       active=self.question == "shoot", enabled=self.question != "shoot")]
@@ -165,9 +168,9 @@ class RulingsState:
                                       self.indirect)
         return self._shot
 
-    def swept(self, table: Table, outcome: MoveOutcome) -> Any:
+    def swept(self, table: Table, outcome: MoveOutcome) -> BaseGeometry:
         """The area the vehicle's footprint sweeps along the driven path (cached per outcome)."""
-        if self._swept_key != id(outcome):
+        if self._swept_key != id(outcome) or self._swept is None:
             v = table.vehicle(outcome.vehicle_id)
             feet = [footprint(p, v.length_mm, v.width_mm) for p in outcome.path.sample(3.0)]
             self._swept_key, self._swept = id(outcome), shapely.union_all(feet)
@@ -200,7 +203,7 @@ def draw_rulings_overlay(overlay: pygame.Surface, view: View, table: Table, temp
     """Contacts and orientations of a move; template, near part, cover and blocks of a shot."""
     if state.question == "move" and outcome is not None:
         for c in outcome.collisions:
-            _draw_collision(overlay, view, table, outcome, c, name)
+            _draw_collision(overlay, view, outcome, c, name)
     shot = state.shot(table, template_set)
     for vid, word in ((state.attacker, "attacker"), (state.target, "target")):
         if state.question == "shoot" and vid is not None:
@@ -211,18 +214,16 @@ def draw_rulings_overlay(overlay: pygame.Surface, view: View, table: Table, temp
             top = word == "attacker"
             draw.text(overlay, word.upper(), (px, py - r - 2 if top else py + r + 2), 16, (255, 255, 255),
                       "midbottom" if top else "midtop", backing=(10, 10, 10, 190))
-    if shot is None or not shot.available:
+    if shot is None or shot.result is None:
         return
     res = shot.result
-    placement = getattr(res, "placement_polygon", None)
-    near = getattr(res, "near_part", None)
-    if placement is not None:
-        draw.fill_shape(overlay, view, placement, FAR_PART, (120, 200, 255), 2)
-    if near is not None:
-        draw.fill_shape(overlay, view, near, NEAR_PART, (255, 150, 60), 2)
-    for oid in getattr(res, "cover_from", ()) or ():
+    if res.placement_polygon is not None:
+        draw.fill_shape(overlay, view, res.placement_polygon, FAR_PART, (120, 200, 255), 2)
+    if res.near_part is not None:
+        draw.fill_shape(overlay, view, res.near_part, NEAR_PART, (255, 150, 60), 2)
+    for oid in res.cover_from:
         _outline_piece(overlay, view, table, oid, COVER)
-    for oid in getattr(res, "blocked_by", ()) or ():
+    for oid in res.blocked_by:
         _outline_piece(overlay, view, table, oid, BLOCK)
 
 
@@ -234,38 +235,29 @@ def _outline_piece(overlay: pygame.Surface, view: View, table: Table, piece_id: 
     draw.outline_shape(overlay, view, shape.buffer(1.5, join_style="mitre"), (colour[0], colour[1], colour[2]), 4)
 
 
-def _draw_collision(overlay: pygame.Surface, view: View, table: Table, outcome: MoveOutcome, c: Any,
+def _draw_collision(overlay: pygame.Surface, view: View, outcome: MoveOutcome, c: Collision,
                     name: Callable[[str], str]) -> None:
-    point = getattr(c, "point", None)
-    if point is None:
-        v = table.vehicle(outcome.vehicle_id)
-        final = footprint(outcome.final, v.length_mm, v.width_mm)
-        try:
-            other = table.shape_of(c.with_id)
-        except KeyError:
-            return
-        a, _ = nearest_points(final, other)
-        point = (a.x, a.y)
-    px, py = view.to_screen(point[0], point[1])
+    px, py = view.to_screen(c.point[0], c.point[1])
     pygame.draw.circle(overlay, draw.CONTACT, (px, py), 7)
     pygame.draw.circle(overlay, (255, 255, 255), (px, py), 7, 2)
     label = _orientation_text(c, outcome.vehicle_id, name)
     draw.text(overlay, label, (px + 10, py + 8), 17, draw.CONTACT, "topleft", backing=(10, 10, 10, 210))
 
 
-def _orientation_text(c: Any, mover: str, name: Callable[[str], str]) -> str:
-    orient = str(getattr(c, "orientation", "")).replace("_", "-").title().replace("T-Bone", "T-Bone")
-    passive = getattr(c, "passive_edge", None)
-    other = name(c.with_id) if passive is not None else c.with_id
-    edges = f"{name(mover)} {getattr(c, 'active_edge', '?')}"
-    edges += f" / {other} {passive}" if passive is not None else f" / {other} (obstacle, Gear 0)"
+def _orientation_text(c: Collision, mover: str, name: Callable[[str], str]) -> str:
+    orient = c.orientation.replace("_", "-").title()
+    edges = f"{name(mover)} {c.active_edge}"
+    if c.passive_edge is not None:
+        edges += f" / {name(c.with_id)} {c.passive_edge}"
+    else:
+        edges += f" / {c.with_id} (obstacle, Gear 0)"
     return f"{orient}: {edges}"
 
 
 def _clearance(table: Table, outcome: MoveOutcome) -> tuple[str, float] | None:
     v = table.vehicle(outcome.vehicle_id)
     shape = footprint(outcome.final, v.length_mm, v.width_mm)
-    ignored = set(getattr(outcome.result, "ignored", ()) or ())
+    ignored = set(outcome.result.ignored)
     best: tuple[str, float] | None = None
     pieces = [(o.label or o.id, o.id, o.polygon) for o in table.all_obstacles]
     pieces += [(x.id, x.id, x.footprint) for x in table.vehicles if x.id != v.id]
@@ -292,10 +284,7 @@ def rulings_lines(table: Table, template_set: TemplateSet, state: RulingsState, 
     out.append((f"{name(outcome.vehicle_id)}: {t}" + (f" {m.direction}" if m.direction else "")
                 + (" reversing" if m.reverse else "") + (" + Slide" if m.slide else "")
                 + (f", Spin {m.spin_deg:+.0f}" if m.spin_deg else ""), white))
-    f = outcome.final
-    if not outcome.resolved:
-        out.append(("Movement engine not available: the plain Final Position is shown (p.25).", warn))
-    f = f.normalised()
+    f = outcome.final.normalised()
     if outcome.interrupted:
         out.append((f"Interrupted (p.45-46): ends at ({f.x_mm:.1f}, {f.y_mm:.1f}) heading {f.heading_deg:.1f}.", warn))
     else:
@@ -303,21 +292,18 @@ def rulings_lines(table: Table, template_set: TemplateSet, state: RulingsState, 
     for c in outcome.collisions:
         out.append(("Collision (p.52-54): " + _orientation_text(c, outcome.vehicle_id, name), draw.CONTACT))
     r = outcome.result
-    if r is not None:
-        if getattr(r, "ignored", ()):
-            out.append(("Ignored (touching at the start, p.45): " + ", ".join(r.ignored), dim))
-        if getattr(r, "removed", ()):
-            out.append(("Destroyed and removed (p.49): " + ", ".join(r.removed), dim))
-        if getattr(r, "disqualified", False):
-            out.append(("Template leaves the table: disqualified (p.87).", warn))
-        surf = getattr(r, "surfaces", None)
-        if surf:
-            kinds = [k for k in ("rough", "treacherous") if _get(surf, k)]
-            if kinds:
-                out.append(("Surface (p.86): " + ", ".join(kinds), dim))
-        if getattr(r, "gates_passed", ()):
-            out.append(("Gates passed (p.124-127): " + ", ".join(r.gates_passed), dim))
-        out.append((f"Travel: {getattr(r, 'travel_mm', outcome.path.travel_mm):.1f} mm", dim))
+    if r.ignored:
+        out.append(("Ignored (touching at the start, p.45): " + ", ".join(r.ignored), dim))
+    if r.removed:
+        out.append(("Destroyed and removed (p.49): " + ", ".join(r.removed), dim))
+    if r.disqualified:
+        out.append(("Template leaves the table: disqualified (p.87).", warn))
+    kinds = [k for k in ("rough", "treacherous") if r.surfaces.get(k)]
+    if kinds:
+        out.append(("Surface (p.86): " + ", ".join(kinds), dim))
+    if r.gates_passed:
+        out.append(("Gates passed (p.124-127): " + ", ".join(r.gates_passed), dim))
+    out.append((f"Travel: {r.travel_mm:.1f} mm", dim))
     clear = _clearance(table, outcome)
     if clear is not None:
         label, d = clear
@@ -339,7 +325,7 @@ def _named(table: Table, ids: Sequence[str]) -> list[str]:
     return out
 
 
-def _nearest(table: Table, shape: Any, skip: set[str | None]) -> tuple[str, float] | None:
+def _nearest(table: Table, shape: BaseGeometry, skip: set[str | None]) -> tuple[str, float] | None:
     best: tuple[str, float] | None = None
     pieces = [(o.id, o.polygon) for o in table.all_obstacles] + [(v.id, v.footprint) for v in table.vehicles]
     for pid, poly in pieces:
@@ -351,10 +337,6 @@ def _nearest(table: Table, shape: Any, skip: set[str | None]) -> tuple[str, floa
     return best
 
 
-def _get(obj: Any, key: str) -> Any:
-    return obj.get(key) if isinstance(obj, dict) else getattr(obj, key, None)
-
-
 def _shot_lines(table: Table, template_set: TemplateSet, state: RulingsState, name: Callable[[str], str]) -> Lines:
     dim, warn, good = draw.TEXT_DIM, draw.INTERRUPT, (110, 210, 130)
     if state.attacker is None:
@@ -364,11 +346,11 @@ def _shot_lines(table: Table, template_set: TemplateSet, state: RulingsState, na
     shot = state.shot(table, template_set)
     head = (f"{name(state.attacker)} -> {name(state.target)}: {state.arc} arc, "
             f"{state.range_name.replace('_', ' ')}" + (", indirect" if state.indirect else ""), draw.TEXT)
-    if shot is None or not shot.available:
+    if shot is None or shot.result is None:
         return [head, (shot.note if shot else "", warn)]
     r = shot.result
     out: Lines = [head]
-    margin = float(getattr(r, "margin_mm", 0.0))
+    margin = r.margin_mm
     if not r.in_arc_and_range:
         out.append((f"Not in arc and range (p.28): out by {abs(margin):.1f} mm.", warn))
         return out
@@ -381,13 +363,11 @@ def _shot_lines(table: Table, template_set: TemplateSet, state: RulingsState, na
                     "(the one drawn crosses " + ", ".join(_named(table, r.cover_from)) + ").", draw.SELECT))
     else:
         out.append(("No cover: the best placement reaches the target clear (p.29).", good))
-        near = getattr(r, "near_part", None)
-        clear = _nearest(table, near, {state.attacker, state.target}) if near is not None else None
+        clear = _nearest(table, r.near_part, {state.attacker, state.target}) if r.near_part is not None else None
         if clear is not None:
             out.append((f"The template clears {clear[0]} by {clear[1]:.1f} mm.", draw.TEXT))
-    p = getattr(r, "placement", None)
-    if p is not None:
-        p = p.normalised()
+    if r.placement is not None:
+        p = r.placement.normalised()
         out.append((f"Template near edge at ({p.x_mm:.1f}, {p.y_mm:.1f}) heading "
                     f"{normalise_deg(round(p.heading_deg, 1)):.1f}.", dim))
     out.append(("Orange: the template before the target. Blue: the rest.", dim))

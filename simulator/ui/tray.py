@@ -45,6 +45,15 @@ def layout(template_set: TemplateSet, rect: Rect) -> list[TrayCell]:
     return [TrayCell(n, (x + i * cell_w + 3, y + 3, cell_w - 6, h - 6)) for i, n in enumerate(names)]
 
 
+def cell_centre(cells: list[TrayCell], template: str) -> tuple[int, int]:
+    """Screen centre of a template's cell; ``KeyError`` if the tray has none."""
+    for c in cells:
+        if c.template == template:
+            centre = pygame.Rect(c.rect).center
+            return (int(centre[0]), int(centre[1]))
+    raise KeyError(template)
+
+
 def cell_at(cells: list[TrayCell], pos: tuple[int, int]) -> TrayCell | None:
     """The cell under a screen point."""
     for c in cells:
@@ -101,3 +110,26 @@ def draw_tray(surface: pygame.Surface, template_set: TemplateSet, cells: list[Tr
             draw.text(surface, word, chip.center, 16, (15, 15, 15), "center")
         else:
             draw.text(surface, "select a car", chip.center, 15, draw.TEXT_DIM, "center")
+
+
+def draw_tray_area(surface: pygame.Surface, template_set: TemplateSet, cells: list[TrayCell], rect: Rect,
+                   labels: dict[str, str] | None, dragging: str | None, mouse_pos: tuple[int, int]) -> None:
+    """The tray's background and its cells, the one under ``mouse_pos`` lit."""
+    pygame.draw.rect(surface, draw.PANEL, rect)
+    hover = cell_at(cells, mouse_pos)
+    draw_tray(surface, template_set, cells, labels, dragging, hover.template if hover else None)
+
+
+def shade_tray(surface: pygame.Surface, rect: Rect, message: str) -> None:
+    """Grey the tray out with ``message`` across it (no template may be chosen now)."""
+    x, y, w, h = rect
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    shade.fill((20, 22, 26, 170))
+    surface.blit(shade, (x, y))
+    draw.text(surface, message, (x + w // 2, y + h // 2), 20, draw.TEXT_DIM, "center", backing=(15, 15, 15, 220))
+
+
+def draw_floating(surface: pygame.Surface, template_set: TemplateSet, template: str, pos: tuple[int, int]) -> None:
+    """A template held under the pointer, away from any car."""
+    rect = (pos[0] - 30, pos[1] - 40, 60, 80)
+    draw_thumbnail(surface, template_set.template(template), rect, (250, 240, 200), (120, 110, 90))

@@ -84,7 +84,8 @@ class View:
         scale = min(avail_w / w_mm, avail_h / h_mm)
         cx_px, cy_px = rect[0] + rect[2] / 2.0, rect[1] + rect[3] / 2.0
         cx_mm, cy_mm = (min_x + max_x) / 2.0, (min_y + max_y) / 2.0
-        return cls(tuple(int(r) for r in rect), scale, (cx_px - cx_mm * scale, cy_px + cy_mm * scale))  # type: ignore[arg-type]
+        whole = (int(rect[0]), int(rect[1]), int(rect[2]), int(rect[3]))
+        return cls(whole, scale, (cx_px - cx_mm * scale, cy_px + cy_mm * scale))
 
     def with_rect(self, rect: Rect) -> View:
         """The same mapping drawn into another screen rectangle (the origin keeps its place)."""

@@ -1,27 +1,36 @@
 """Small immediate-mode widgets: buttons and a slider, laid out afresh every frame.
 
-The app builds the list of :class:`Button` values from its state, draws them,
+A mode builds the list of :class:`Button` values from its state, draws them,
 and on a click asks :func:`button_at` which action to run, so a button's look
-and its behaviour never drift apart.
+and its behaviour never drift apart. A button's ``action`` is whatever the
+code that built it dispatches on: a typed panel action in a game
+(:mod:`simulator.ui.panel_actions`), a callable in the top bar.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 import pygame
 
 from simulator.ui import draw
 from simulator.ui.view import Rect
 
+A = TypeVar("A")
+
+Command = Callable[[], None]
+"""What a top-bar or side-panel button of the window runs when clicked."""
+
 
 @dataclass(frozen=True)
-class Button:
-    """A clickable box: ``action`` names what a click does (the app dispatches it)."""
+class Button(Generic[A]):
+    """A clickable box: ``action`` says what a click does (the code that built it dispatches it)."""
 
     rect: Rect
     label: str
-    action: str
+    action: A
     enabled: bool = True
     active: bool = False
     tip: str = ""
@@ -35,7 +44,6 @@ class Slider:
     low: float
     high: float
     value: float
-    action: str
     enabled: bool = True
 
     def value_at(self, x_px: float) -> float:
@@ -47,10 +55,15 @@ class Slider:
     def knob_x(self) -> float:
         """Screen x of the knob."""
         x, _, w, _ = self.rect
-        return x + (self.value - self.low) / (self.high - self.low) * w
+        span = self.high - self.low
+        return x + ((self.value - self.low) / span * w if span else 0.0)
+
+    def grabs(self, pos: tuple[int, int]) -> bool:
+        """Whether a press at ``pos`` takes hold of the slider (its track, with some slack)."""
+        return self.enabled and pygame.Rect(self.rect).inflate(16, 16).collidepoint(pos)
 
 
-def button_at(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
+def button_at(buttons: Sequence[Button[A]], pos: tuple[int, int]) -> Button[A] | None:
     """The enabled button under ``pos``."""
     for b in buttons:
         if b.enabled and pygame.Rect(b.rect).collidepoint(pos):
@@ -58,7 +71,7 @@ def button_at(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
     return None
 
 
-def draw_button(surface: pygame.Surface, b: Button, size: int = 18) -> None:
+def draw_button(surface: pygame.Surface, b: Button[A], size: int = 18) -> None:
     """A rounded box with its label; active buttons are lit, disabled ones dim."""
     rect = pygame.Rect(b.rect)
     if not b.enabled:
@@ -72,13 +85,16 @@ def draw_button(surface: pygame.Surface, b: Button, size: int = 18) -> None:
     draw.text(surface, b.label, rect.center, size, fg, "center")
 
 
-def draw_slider(surface: pygame.Surface, s: Slider, label: str) -> None:
-    """The track, the zero mark, the knob and ``label`` above it."""
+def draw_slider(surface: pygame.Surface, s: Slider, label: str, marks: Sequence[float] = (0.0,)) -> None:
+    """The track, tick marks at ``marks`` (0 by default), the knob and ``label`` above it."""
     x, y, w, h = s.rect
     mid = y + h // 2
     colour = draw.TEXT if s.enabled else (95, 98, 104)
     pygame.draw.line(surface, (80, 84, 94), (x, mid), (x + w, mid), 4)
-    zero = x + (0.0 - s.low) / (s.high - s.low) * w
-    pygame.draw.line(surface, (120, 124, 134), (zero, mid - 7), (zero, mid + 7), 2)
+    span = s.high - s.low
+    for m in marks:
+        if span and s.low <= m <= s.high:
+            mx = x + (m - s.low) / span * w
+            pygame.draw.line(surface, (120, 124, 134), (mx, mid - 7), (mx, mid + 7), 2)
     pygame.draw.circle(surface, (230, 190, 60) if s.enabled else (80, 80, 80), (round(s.knob_x()), mid), 8)
     draw.text(surface, label, (x, y - 16), 17, colour)

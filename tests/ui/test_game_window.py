@@ -15,17 +15,27 @@ import shapely
 from conftest import SIZE
 from ui_events import drag, post_key, post_mouse, pump
 
-from simulator.gaslands.decisions import Activate, ChooseTemplate, Decision, PushIt, RollSkid, SpendShifts
+from simulator.gaslands.decisions import (
+    Activate,
+    ChooseTemplate,
+    Decision,
+    Deploy,
+    Drop,
+    PushIt,
+    RollSkid,
+    SpendShifts,
+)
 from simulator.gaslands.dice import SkidFace
 from simulator.gaslands.game import Game
-from simulator.gaslands.permitted import Manoeuvre
 from simulator.gaslands.skid import ShiftUse, SpendShift
 from simulator.scenario import saves as saving
 from simulator.scenario.loader import bundled_scenario, load_scenario
 from simulator.scenario.setup import new_game
-from simulator.ui.app import App, plays_as_game
+from simulator.ui.app import App
 from simulator.ui.game_controller import GameController
 from simulator.ui.game_panel import dice_groups
+from simulator.ui.panel_actions import Decide, PanelAction, SetTurn, ToggleDie, ToggleDrop
+from simulator.ui.window import plays_as_game
 
 TEMPLATE = "medium_straight"
 
@@ -46,10 +56,21 @@ def _click(app: App, pos: tuple[float, float]) -> None:
     pump(app)
 
 
-def _click_action(app: App, action: str) -> None:
+def _click_action(app: App, action: PanelAction) -> None:
     """Click the centre of the panel widget (button or die) that runs ``action``."""
-    rect = pygame.Rect(app.game_panel().button(action).rect)
+    assert app.game is not None
+    rect = pygame.Rect(app.game.panel().button(action).rect)
     _click(app, rect.center)
+
+
+def _ctl(app: App) -> GameController:
+    assert app.game is not None
+    return app.game.ctl
+
+
+def _table(app: App):  # type: ignore[no-untyped-def]
+    assert app.game is not None
+    return app.game.scene.table(app.game.ctl.state)
 
 
 def _seed_with_shift_and_other() -> tuple[int, str, int]:
@@ -77,65 +98,67 @@ def _replayed(seed: int, decisions: list[Decision]) -> Game:
 
 
 def _first_activation_by_events(app: App, vid: str, die: int) -> None:
-    drag(app, app.tray_cell_centre(TEMPLATE), app.vehicle_screen_pos(vid))
-    assert app.pending is not None and app.pending.move.template == TEMPLATE
+    assert app.game is not None
+    g = app.game.ctl
+    drag(app, app.game.tray_cell_centre(TEMPLATE), app.game.vehicle_screen_pos(vid))
+    assert app.game.pending is not None and app.game.pending.move.template == TEMPLATE
     post_key(pygame.K_RETURN)
     pump(app)
-    assert app.game is not None and app.game.prompt.kind == "skid"
-    _click_action(app, "roll:2")
-    assert app.game.prompt.kind == "push_it"
-    _click_action(app, "keep")
-    assert app.game.prompt.kind == "shifts"
-    _click_action(app, f"die:{die}")
-    assert SpendShift(ShiftUse.CANCEL, die) in app.game.draft.spends
-    _click_action(app, "done")
+    assert g.prompt.kind == "skid"
+    _click_action(app, Decide(RollSkid(2)))
+    assert g.prompt.kind == "push_it"
+    _click_action(app, Decide(PushIt(())))
+    assert g.prompt.kind == "shifts"
+    _click_action(app, ToggleDie(die))
+    assert SpendShift(ShiftUse.CANCEL, die) in g.draft.spends
+    _click_action(app, Decide(SpendShifts((SpendShift(ShiftUse.CANCEL, die),))))
 
 
 def test_first_activation_through_real_events_matches_the_engine(tmp_path: Path) -> None:
     seed, vid, die = _seed_with_shift_and_other()
     app = _game_app(tmp_path, seed)
     assert app.game is not None and app.game_view
-    state0 = app.game.state
+    state0 = _ctl(app).state
     _first_activation_by_events(app, vid, die)
     expected: list[Decision] = [Activate(vid), ChooseTemplate(TEMPLATE), RollSkid(2), PushIt(()),
                                 SpendShifts((SpendShift(ShiftUse.CANCEL, die),))]
-    assert app.game.game.decisions == expected
+    assert _ctl(app).game.decisions == expected
     direct = _replayed(seed, expected)
-    assert app.game.state == direct.state
-    assert app.game.state.vehicle(vid).pose != state0.vehicle(vid).pose  # it drove
-    assert app.game.prompt == direct.prompt
+    assert _ctl(app).state == direct.state
+    assert _ctl(app).state.vehicle(vid).pose != state0.vehicle(vid).pose  # it drove
+    assert _ctl(app).prompt == direct.prompt
     # the window shows the engine's table: the car is where the engine put it
-    assert app.table.vehicle(vid).pose == direct.state.vehicle(vid).pose
+    assert _table(app).vehicle(vid).pose == direct.state.vehicle(vid).pose
     # the move animates along the geometry path, then ends
-    assert any(m.vehicle_id == vid for m in app.game.motions)
+    assert any(m.vehicle_id == vid for m in _ctl(app).anim.motions)
     for _ in range(120):
         app.update(1 / 60)
-    assert not app.game.motions
+    assert not _ctl(app).anim.motions
 
 
 def test_tray_offers_only_the_engines_templates(tmp_path: Path) -> None:
     app = _game_app(tmp_path, 1)
-    g = app.game
-    assert g is not None
+    g = _ctl(app)
     vid = str(g.prompt.options[0])
-    _click(app, app.vehicle_screen_pos(vid))  # a click activates a qualifying car (p.19)
+    _click(app, app.game.vehicle_screen_pos(vid))  # a click activates a qualifying car (p.19)
     assert g.prompt.kind == "template" and g.prompt.vehicle_id == vid
     refused = next(t for t in ("long_straight", "veer", "swerve") if t not in g.prompt.options)
-    assert app.controller.manoeuvre(app.table, vid, refused) is Manoeuvre.NOT_PERMITTED
-    post_mouse(pygame.MOUSEBUTTONDOWN, app.tray_cell_centre(refused))
+    assert app.game is not None
+    labels = app.game.tray_labels()
+    assert labels is not None and labels[refused] == "not permitted"
+    post_mouse(pygame.MOUSEBUTTONDOWN, app.game.tray_cell_centre(refused))
     pump(app)
-    assert app.template_drag is None and "not permitted" in app.status
+    assert app.game.template_drag is None and "not permitted" in app.status
     for t in g.prompt.options:
-        assert app.controller.manoeuvre(app.table, vid, str(t)).permitted
+        assert labels[str(t)] != "not permitted"
 
 
 def test_illegal_clicks_leave_the_game_unchanged(tmp_path: Path) -> None:
     app = _game_app(tmp_path, 1)
-    g = app.game
-    assert g is not None
+    g = _ctl(app)
     other = next(v.id for v in g.state.vehicles if v.id not in g.prompt.options)
     before = g.state
-    _click(app, app.vehicle_screen_pos(other))
+    _click(app, app.game.vehicle_screen_pos(other))
     assert g.state == before and g.game.decisions == []
     assert "does not qualify" in app.status
     post_key(pygame.K_EQUALS)  # gear up by hand: refused in a game (p.23)
@@ -151,10 +174,10 @@ def test_undo_restores_the_state_before_the_last_decision(tmp_path: Path) -> Non
     post_key(pygame.K_z, pygame.KMOD_LCTRL)
     pump(app)
     expected: list[Decision] = [Activate(vid), ChooseTemplate(TEMPLATE), RollSkid(2), PushIt(())]
-    assert app.game.game.decisions == expected
-    assert app.game.state == _replayed(seed, expected).state
-    assert app.game.prompt.kind == "shifts"
-    assert app.table.vehicle(vid).pose == app.game.state.vehicle(vid).pose
+    assert _ctl(app).game.decisions == expected
+    assert _ctl(app).state == _replayed(seed, expected).state
+    assert _ctl(app).prompt.kind == "shifts"
+    assert _table(app).vehicle(vid).pose == _ctl(app).state.vehicle(vid).pose
 
 
 def test_save_and_load_round_trip_through_the_window(tmp_path: Path) -> None:
@@ -168,22 +191,21 @@ def test_save_and_load_round_trip_through_the_window(tmp_path: Path) -> None:
     assert saved.is_file() and "Saved" in app.status
     assert json.loads(saved.read_text())["seed"] == seed
     # the autosave was written between activations (DESIGN.md)
-    assert saving.load(tmp_path / "autosave.json").state == app.game.state
+    assert saving.load(tmp_path / "autosave.json").state == _ctl(app).state
 
     other = _game_app(tmp_path, seed + 1)
     assert other.game is not None
     post_key(pygame.K_o, pygame.KMOD_LCTRL)
     pump(other)
-    assert other.game.game.decisions == app.game.game.decisions
-    assert other.game.state == app.game.state
-    assert other.table.vehicle(vid).pose == app.table.vehicle(vid).pose
+    assert _ctl(other).game.decisions == _ctl(app).game.decisions
+    assert _ctl(other).state == _ctl(app).state
+    assert _table(other).vehicle(vid).pose == _table(app).vehicle(vid).pose
     assert plays_as_game(saved)
 
 
 def test_a_bot_seat_decides_after_a_visible_delay(tmp_path: Path) -> None:
     app = _game_app(tmp_path, 1)
-    g = app.game
-    assert g is not None
+    g = _ctl(app)
     player = g.prompt.player
     post_key(pygame.K_F5 + player)
     pump(app)
@@ -197,8 +219,7 @@ def test_a_bot_seat_decides_after_a_visible_delay(tmp_path: Path) -> None:
 
 def test_all_bots_play_a_street_race_to_the_end_and_the_winner_is_shown(tmp_path: Path) -> None:
     app = _game_app(tmp_path, 3, bots={0, 1}, bot_delay_s=0.05)
-    g = app.game
-    assert g is not None
+    g = _ctl(app)
     for _ in range(40000):
         if g.over():
             break
@@ -206,7 +227,7 @@ def test_all_bots_play_a_street_race_to_the_end_and_the_winner_is_shown(tmp_path
     assert g.over()
     assert g.state.winner is not None
     winner = g.player_name(g.state.winner)
-    panel_text = " ".join(line.text for line in app.game_panel().lines)
+    panel_text = " ".join(line.text for line in app.game.panel().lines)
     assert f"{winner} wins" in panel_text
     assert "Standings" in panel_text
     assert f"{winner} wins" in app.status
@@ -236,9 +257,9 @@ def test_mid_game_render_differs_from_the_free_table(tmp_path: Path) -> None:
     assert pygame.image.tobytes(game_surface, "RGB") != pygame.image.tobytes(free_surface, "RGB")
     # the car is drawn where the engine put it, in its team colour
     assert app.game is not None
-    pose = app.game.state.vehicle(vid).pose
+    pose = _ctl(app).state.vehicle(vid).pose
     px = game_surface.get_at(app.view.to_screen_int(pose.ahead(-20.0).x_mm, pose.ahead(-20.0).y_mm))
-    colour = app.vehicle_colour(vid)
+    colour = app.game.scene.colour(_ctl(app).state, vid)
     assert sum(abs(a - b) for a, b in zip((px.r, px.g, px.b), colour, strict=True)) < 60
 
 
@@ -247,16 +268,16 @@ def test_f2_toggles_the_free_table_and_back(tmp_path: Path) -> None:
     assert app.game_view
     post_key(pygame.K_F2)
     pump(app)
-    assert not app.game_view and app.controller is not app.game
+    assert not app.game_view and app.free is not None and app.mode is app.free
     # the free table lets the gear change by hand; the game is untouched
-    vid = app.table.vehicles[0].id
-    app.select(vid)
-    app.set_gear(+1)
-    assert app.table.vehicle(vid).gear == 2
-    assert app.game is not None and app.game.state.vehicle(vid).gear == 1
+    vid = app.free.table.vehicles[0].id
+    app.free.select(vid)
+    app.free.set_gear(+1)
+    assert app.free.table.vehicle(vid).gear == 2
+    assert app.game is not None and _ctl(app).state.vehicle(vid).gear == 1
     post_key(pygame.K_F2)
     pump(app)
-    assert app.game_view and app.table.vehicle(vid).gear == 1
+    assert app.game_view and _table(app).vehicle(vid).gear == 1
 
 
 @pytest.mark.parametrize("scenario", ["street_race.toml", "death_race.toml"])
@@ -270,20 +291,19 @@ def test_death_race_game_window_plays_an_activation(tmp_path: Path) -> None:
     pygame.event.clear()
     game = new_game(load_scenario(bundled_scenario("death_race.toml")), 5)
     app = App.for_game(GameController(game, autosave_path=tmp_path / "a.json"), SIZE)
-    g = app.game
-    assert g is not None
+    g = _ctl(app)
     deployed = 0
     while g.prompt.kind == "deploy":  # the Starting Grid comes first (p.126): one button per open slot
         assert g.grid_previews()
-        _click_action(app, f"deploy:{g.prompt.options[0]}")
+        _click_action(app, Decide(Deploy(g.deploy_vehicle(), g.prompt.options[0])))
         deployed += 1
     assert deployed == len(g.state.vehicles)
     vid = str(g.prompt.options[0])
-    _click_action(app, f"activate:{vid}")
+    _click_action(app, Decide(Activate(vid)))
     assert g.prompt.kind == "template"
     notes = {v.id: g.vehicle_status(v.id) for v in g.state.vehicles}
     assert all(n is not None and "gates 0/" in n.note for n in notes.values())
-    app.attach(vid, "short_straight")
+    app.game.attach(vid, "short_straight")
     post_key(pygame.K_RETURN)
     pump(app)
     assert g.game.decisions[deployed:deployed + 2] == [Activate(vid), ChooseTemplate("short_straight")]
@@ -321,10 +341,10 @@ def test_the_attack_prompt_offers_a_drop_and_the_table_shows_the_template(tmp_pa
     app = App.for_game(ctl, SIZE, game_path=tmp_path / "game.json")
     surface = pygame.Surface(SIZE)
     app.draw(surface)
-    _click_action(app, "drop:1:rear")
+    _click_action(app, ToggleDrop(Drop(1, "rear")))
     assert ctl.draft.drop is not None
     app.draw(surface)
-    _click_action(app, "fire")
+    _click_action(app, Decide(ctl.attacks_decision()))
     assert [t.weapon for t in game.state.dropped] == ["mine_dropper"]
     ((t, poly),) = ctl.dropped_shapes()
     far = t.pose.ahead(68.0)
@@ -350,10 +370,9 @@ def _bot_game(seed: int, steps: int) -> Game:
 def _rects_of_cars(app: App) -> dict[str, pygame.Rect]:
     from simulator.ui import draw
 
-    g = app.game
-    assert g is not None
-    return {v.id: draw.vehicle_rect_px(app.view, g.moving_pose(v.id) or v.pose, v.length_mm, v.width_mm)
-            for v in app.table.vehicles}
+    g = _ctl(app)
+    return {v.id: draw.vehicle_rect_px(app.view, g.anim.moving_pose(v.id) or v.pose, v.length_mm, v.width_mm)
+            for v in _table(app).vehicles}
 
 
 def test_pile_up_badges_one_per_car_stacked_clear_and_fading(tmp_path: Path) -> None:
@@ -361,21 +380,20 @@ def test_pile_up_badges_one_per_car_stacked_clear_and_fading(tmp_path: Path) -> 
     from simulator.gaslands.events import Attacked, Collided, WipedOut
 
     app = _game_app(tmp_path, 1)  # the cars start side by side on the grid: a pile-up of badges
-    g = app.game
-    assert g is not None
+    g = _ctl(app)
     red, blue = "red-car", "blue-car"
-    g._flash([Collided(red, "Red Car", blue, "Blue Car", False, Orientation.HEAD_ON, "front", "front",
+    g.anim.flash([Collided(red, "Red Car", blue, "Blue Car", False, Orientation.HEAD_ON, "front", "front",
                        Reaction.SMASH, Reaction.SMASH, (4,), (5,), (), ()),
               WipedOut(red, "Red Car", 4, 3, False),
               Attacked(blue, "Blue Car", red, "Red Car", ("Machine Gun",), ((4, 5),), (), 2, 2, False, -2)])
-    assert g.flashes[red][0] == "WIPEOUT" and g.flashes[blue][0] == "COLLISION"  # one badge per car, the weightiest
+    assert g.anim.flashes[red][0] == "WIPEOUT" and g.anim.flashes[blue][0] == "COLLISION"  # one badge per car, the weightiest
     for v, word in zip(g.state.vehicles[2:], ("2 HITS, 2 DAMAGE", "FLIPPED"), strict=True):
-        g.flashes[v.id] = (word, 3.5)
+        g.anim.flashes[v.id] = (word, 3.5)
     surface = pygame.Surface(SIZE)
     app.draw(surface)
     out = tmp_path / "pile_up.png"
     pygame.image.save(surface, str(out))
-    layout = app.badge_layout()
+    layout = app.game.badge_layout()
     assert len(layout) == 4
     rects = [r for r, _, _ in layout]
     assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])  # never on each other
@@ -387,9 +405,9 @@ def test_pile_up_badges_one_per_car_stacked_clear_and_fading(tmp_path: Path) -> 
     # they fade out: full, then fainter near the end, then gone
     assert {a for _, _, a in layout} == {255}
     app.update(3.0)
-    assert all(0 < a < 255 for _, _, a in app.badge_layout())
+    assert all(0 < a < 255 for _, _, a in app.game.badge_layout())
     app.update(1.0)
-    assert app.badge_layout() == [] and not g.flashes
+    assert app.game.badge_layout() == [] and not g.anim.flashes
 
 
 def test_lose_control_prompt_shows_the_car_and_its_ghost_without_badges(tmp_path: Path) -> None:
@@ -398,19 +416,19 @@ def test_lose_control_prompt_shows_the_car_and_its_ghost_without_badges(tmp_path
     pygame.event.clear()
     ctl = GameController(game, autosave_path=tmp_path / "autosave.json")
     app = App.for_game(ctl, SIZE)
-    ctl._flash(game.log[-12:])
+    ctl.anim.flash(game.log[-12:])
     chosen = game.prompt.vehicle_id
-    assert ctl.flashes.get(chosen, ("",))[0] == "WIPEOUT"
+    assert ctl.anim.flashes.get(chosen, ("",))[0] == "WIPEOUT"
     for v in game.state.vehicles:
-        ctl.flashes.setdefault(v.id, ("COLLISION", 3.0))
-    _click_action(app, "turn:90.0")
+        ctl.anim.flashes.setdefault(v.id, ("COLLISION", 3.0))
+    _click_action(app, SetTurn(90.0))
     surface = pygame.Surface(SIZE)
     app.draw(surface)
     pygame.image.save(surface, str(tmp_path / "lose_control.png"))
-    layout = app.badge_layout()
+    layout = app.game.badge_layout()
     assert not any(chosen in word or "WIPEOUT" in word for _, word, _ in layout)
     car = _rects_of_cars(app)[chosen]
-    v = app.table.vehicle(chosen)
+    v = _table(app).vehicle(chosen)
     ghost_pose = ctl.preview_pose()
     assert ghost_pose is not None
     from simulator.ui import draw
@@ -419,8 +437,10 @@ def test_lose_control_prompt_shows_the_car_and_its_ghost_without_badges(tmp_path
     assert all(not r.colliderect(car) and not r.colliderect(ghost) for r, _, _ in layout)
     # the car itself is visible in its team colour
     px = surface.get_at(app.view.to_screen_int(v.pose.ahead(-20.0).x_mm, v.pose.ahead(-20.0).y_mm))
-    assert sum(abs(a - b) for a, b in zip((px.r, px.g, px.b), app.vehicle_colour(chosen), strict=True)) < 60
-    _click_action(app, "lose")  # once the facing is chosen, its badge may show again
+    assert sum(abs(a - b) for a, b in zip((px.r, px.g, px.b), app.game.scene.colour(_ctl(app).state, chosen), strict=True)) < 60
+    lose = ctl.primary_action()
+    assert lose is not None
+    _click_action(app, lose)  # once the facing is chosen, its badge may show again
     assert game.prompt.kind != "lose_control"
 
 
@@ -448,7 +468,7 @@ def test_last_roll_skid_dice_captions_fit_the_dice(tmp_path: Path) -> None:
                 "push_it", "shifts", "activate", "game_over"):
             break
     app = App.for_game(GameController(game, autosave_path=tmp_path / "a.json"), SIZE)
-    skid = [d for d in app.game_panel().dice if isinstance(d.face, str)]
+    skid = [d for d in app.game.panel().dice if isinstance(d.face, str)]
     assert skid and all(d.rect[2] == ROLL_SKID_DIE_PX for d in skid)
 
 
@@ -465,15 +485,14 @@ def test_no_dice_shifts_prompt_is_answered_through_decide(tmp_path: Path, monkey
 
     monkeypatch.setattr(engine._Run, "_after_push", ask_always)
     app = _game_app(tmp_path, 1)
-    g = app.game
-    assert g is not None
+    g = _ctl(app)
     vid = str(g.prompt.options[0])
-    _click(app, app.vehicle_screen_pos(vid))
-    app.attach(vid, "hard")  # Permitted, not Trivial: no free Shift
+    _click(app, app.game.vehicle_screen_pos(vid))
+    app.game.attach(vid, "hard")  # Permitted, not Trivial: no free Shift
     post_key(pygame.K_RETURN)
     pump(app)
     assert g.prompt.kind == "skid" and 0 in g.prompt.options
-    _click_action(app, "roll:0")
+    _click_action(app, Decide(RollSkid(0)))
     assert g.game.decisions[-2:] == [Roll(0), SpendShifts(())]
     assert g.prompt.kind != "shifts"
     events, _ = g.display_log()
@@ -508,9 +527,8 @@ def test_forced_answers_only_when_there_are_no_dice() -> None:
 
 def test_activation_headline_wraps_to_two_lines_without_cutting(tmp_path: Path) -> None:
     app = _game_app(tmp_path, 1)
-    g = app.game
-    assert g is not None
-    lines = app.headline_lines()
+    g = _ctl(app)
+    lines = app.game.headline_lines()
     text = " ".join(lines)
     assert len(lines) == 2 and "..." not in text
     assert all(g.name(v) in text for v in g.qualifying_now())
@@ -518,7 +536,7 @@ def test_activation_headline_wraps_to_two_lines_without_cutting(tmp_path: Path) 
     from simulator.ui import draw
 
     assert all(draw.font(18).size(line)[0] <= panel.width - 24 for line in lines)
-    first_card = app._card_rects()[0][1]
+    first_card = app.game.card_rects()[0][1]
     assert first_card[1] >= panel.top + 8 + 2 * 15 + 12  # the cards start below the second line and "Vehicles"
     surface = pygame.Surface(SIZE)
     app.draw(surface)

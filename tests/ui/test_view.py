@@ -57,12 +57,13 @@ class _RedOnly(FreeTable):
 
 
 def test_controller_decides_who_may_be_selected(app: App) -> None:
-    app.controller = _RedOnly(app.template_set)
+    assert app.free is not None
+    app.free.controller = _RedOnly(app.ctx.template_set)
     for vid, expected in (("blue-car", None), ("red-buggy", "red-buggy")):
-        pos = app.vehicle_screen_pos(vid)
+        pos = app.free.vehicle_screen_pos(vid)
         post_mouse(pygame.MOUSEBUTTONDOWN, pos)
         post_mouse(pygame.MOUSEBUTTONUP, pos)
         pump(app)
-        assert app.selected == expected
+        assert app.free.selected == expected
         if expected is None:
             assert "Red Team's turn" in app.status

@@ -51,6 +51,7 @@ def drag(app: App, start: tuple[float, float], end: tuple[float, float], button:
 def run_until_idle(app: App, seconds: float = 2.0) -> None:
     """Update the app at 60 Hz until its animation is over (or ``seconds`` pass)."""
     t = 0.0
-    while app.animation is not None and t < seconds:
+    assert app.free is not None
+    while app.free.animation is not None and t < seconds:
         app.update(1 / 60)
         t += 1 / 60

@@ -1,0 +1,116 @@
+"""Opening the window: the pygame loop and the entry points, for ``gaslands`` and the tests.
+
+:func:`run_window` opens a scenario (a race or a save as a hot-seat game, a
+rulings file in the rulings mode, anything else as the free table),
+:func:`run_replay` opens the replay viewer on a save, :func:`render_png` draws
+what the window would open on to a PNG without a display (the same drawing
+code; ``SDL_VIDEODRIVER=dummy``).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from importlib.resources import files
+from pathlib import Path
+
+import pygame
+
+from simulator.gaslands.game import Game
+from simulator.geometry.templates import load_template_set
+from simulator.scenario import saves as saving
+from simulator.scenario.loader import load_scenario
+from simulator.scenario.setup import new_game
+from simulator.ui.app import SIZE, App
+from simulator.ui.game_controller import GameController, default_autosave_path
+
+RACES = ("street_race", "death_race")
+
+
+def plays_as_game(path: Path) -> bool:
+    """Whether ``path`` opens as a game: a save (``.json``) or a race scenario without rulings queries."""
+    path = Path(path)
+    if path.suffix.lower() == ".json":
+        return True
+    scenario = load_scenario(path)
+    return scenario.spec.scenario.kind in RACES and not scenario.spec.query
+
+
+def game_app(path: Path, size: tuple[int, int] = SIZE, seed: int | None = None, autosave_path: Path | None = None,
+             bots: set[int] | None = None, template_set_path: Path | None = None, game_path: Path | None = None) -> App:
+    """A window playing a new game of a scenario, or a saved game (``.json``), hot-seat.
+
+    ``seed`` defaults to a fresh random one; ``autosave_path`` to :func:`default_autosave_path`.
+    """
+    path = Path(path)
+    if path.suffix.lower() == ".json":
+        game = saving.load(path)
+        game_path = game_path or path
+    else:
+        game = new_game(load_scenario(path), seed if seed is not None else random.SystemRandom().randrange(10**6))
+    ctl = GameController(game, autosave_path=autosave_path or default_autosave_path(), bots=bots)
+    ts = load_template_set(template_set_path) if template_set_path is not None else None
+    return App.for_game(ctl, size, template_set=ts, game_path=game_path)
+
+
+def _app_for(path: Path, size: tuple[int, int], template_set_path: Path | None, query: str | None,
+             game: bool | None, seed: int | None) -> App:
+    as_game = plays_as_game(Path(path)) if game is None else game
+    if as_game and query is None:
+        return game_app(Path(path), size, seed=seed, template_set_path=template_set_path)
+    return App.from_path(Path(path), template_set_path, size=size, query=query)
+
+
+def _loop(app: App, screen: pygame.Surface) -> None:
+    clock = pygame.time.Clock()
+    while True:
+        dt = clock.tick(60) / 1000.0
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                pygame.quit()
+                return
+            app.handle_event(event)
+        app.update(dt)
+        app.draw(screen)
+        pygame.display.flip()
+
+
+def _screen() -> pygame.Surface:
+    pygame.init()
+    pygame.display.set_caption("Gaslands table")
+    icon = files("simulator.bundled_assets") / "icon.png"
+    if icon.is_file():
+        pygame.display.set_icon(pygame.image.load(str(icon)))
+    return pygame.display.set_mode(SIZE, pygame.RESIZABLE)
+
+
+def run_window(scenario_path: Path, template_set_path: Path | None = None, query: str | None = None,
+               game: bool | None = None, seed: int | None = None) -> None:
+    """Open the window on a scenario and run until it is closed: races and saves as a hot-seat game, rulings files
+    in the rulings mode on ``query``, anything else as the free table (``game`` forces the choice)."""
+    screen = _screen()
+    _loop(_app_for(Path(scenario_path), screen.get_size(), template_set_path, query, game, seed), screen)
+
+
+def run_replay(save_path: Path, game: Game | None = None) -> None:
+    """Open the replay viewer on a save file (``game``: it already loaded) and run until it is closed
+    (``SaveError`` if it cannot be read)."""
+    game = game if game is not None else saving.load(Path(save_path))
+    screen = _screen()
+    _loop(App.for_replay(game, screen.get_size(), Path(save_path)), screen)
+
+
+def render_png(scenario_path: Path, out_png: Path, size: tuple[int, int] = SIZE, template_set_path: Path | None = None,
+               query: str | None = None, game: bool | None = None, seed: int = 1) -> None:
+    """Draw what the window opens on to a PNG without a display: a race or a save as the game (a new game with
+    dice ``seed``), a rulings file in the rulings mode with the answer to ``query``, anything else as the free
+    table; ``game`` forces the choice."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    pygame.font.init()
+    app = _app_for(Path(scenario_path), size, template_set_path, query, game, seed)
+    surface = pygame.Surface(size)
+    app.draw(surface)
+    out = Path(out_png)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(out))
