@@ -6,7 +6,7 @@
 ``gaslands replay SAVE.json``     step through a saved game in the replay viewer (``--events``: the event stream)
 ``gaslands rule FILE``            answer a rulings file's queries as JSON (RULINGS.md)
 ``gaslands export-templates -o DIR``  the template set as printable 1:1 SVG sheets
-``gaslands simulate FILE --games N --seed S``  bot games, headless, with a summary
+``gaslands simulate FILE --games N --seed S [--sponsors all --cans 50]``  bot games, headless, with a summary
 ``gaslands check TRACK``          check a Death Race track's gates (p.124-125)
 ``gaslands export-track FILE -o DIR``  the table as a printable overview and 1:1 A4 tiles (SVG)
 ``gaslands playtest TRACK --races N --seed S [--workers K | --dask ADDRESS] -o DIR``  bot races of a track:
@@ -265,8 +265,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if save_dir is not None and save_dir.exists() and not save_dir.is_dir():
         print(f"gaslands: --save-dir {save_dir}: not a folder", file=sys.stderr)
         return EXIT_BAD_INPUT
+    sponsors: tuple[str | None, ...] = ()
+    if args.sponsors:
+        from simulator.gaslands.teams import UnknownName
+        from simulator.scenario.simulate import parse_sponsors
+
+        try:
+            sponsors = parse_sponsors(args.sponsors)
+        except UnknownName as exc:
+            print(f"gaslands: --sponsors: {exc.reason}", file=sys.stderr)
+            return EXIT_BAD_INPUT
     return simulate_command(Path(args.file), games=args.games, seed=args.seed, progress=not args.quiet,
-                            template_set=ts, save_dir=save_dir)
+                            template_set=ts, save_dir=save_dir, sponsors=sponsors, cans=args.cans)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -535,6 +545,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.add_argument("--template-set", dest="template_set_sub", help="a template-set TOML file")
     sim.add_argument("--save-dir", help="write each game's save (seed + decisions) into this folder")
+    sim.add_argument("--sponsors", help="bot-built teams: 'all', 'none' or sponsor names separated by commas")
+    sim.add_argument("--cans", type=_cans, default=50, help="team size of bot-built teams (default 50)")
     replay = sub.add_parser("replay", help="step through a saved game in the replay viewer, or print its events")
     replay.add_argument("file", help="a saved game (.json)")
     replay.add_argument("--events", action="store_true",

@@ -858,7 +858,7 @@ class _Run:
                 previews = tuple(SlotPreview(v.id, slot, pose) for v in waiting for slot in slots
                                  if (pose := self.referee.grid_slot(self.state, v.id, slot)) is not None)
                 self.prompt = DeployPrompt(self._deploy_turn, tuple(v.id for v in waiting), slots,
-                                           max(1, players), previews)
+                                           self.state.grid_width(), previews)
                 return
             self._deploy_turn = next_player(self._deploy_turn, players)
         if self._grid:
@@ -881,7 +881,7 @@ class _Run:
                                 "Starting Grid, p.126")
         self._put(replace(v, pose=pose, status=Status.ACTIVE))
         self._grid[d.slot] = v.id
-        columns = max(1, len(self.state.players))
+        columns = self.state.grid_width()
         rank, column = divmod(d.slot, columns)
         self._emit(GridPlaced(v.id, v.label, rank + 1, column + 1))
         self._deploy_turn = next_player(self._deploy_turn, len(self.state.players))
@@ -2149,7 +2149,7 @@ def open_grid_slots(state: GameState, referee: Referee, taken: dict[int, str], p
     """The Starting Grid slots open to ``player`` (p.126): free, in the first rank with room for a waiting
     vehicle of theirs that fits there with a finger's width all round."""
     waiting = state.undeployed(player)
-    columns = max(1, len(state.players))
+    columns = state.grid_width()
     ranks = ranks_needed(len(state.vehicles), columns)
 
     def fits(slot: int) -> bool:

@@ -49,19 +49,24 @@ class StartingLine:
 
 
 def starting_line(table: Table) -> StartingLine | None:
-    """The Starting Line of a Death Race table (p.124, p.126), or None if it has neither a start line nor gates."""
+    """The Starting Line of a race table (Death Race p.124, p.126; Street Race p.62), or None if it has neither a
+    start line nor gates; it faces Gate 1, else the Finish Line."""
     gates = sorted(table.gates, key=lambda g: g.number)
     start = next((line for line in table.lines if line.kind == "start"), None)
+    finish = next((line for line in table.lines if line.kind == "finish"), None)
     if start is not None:
         dx, dy = start.b[0] - start.a[0], start.b[1] - start.a[1]
         n = math.hypot(dx, dy)
         normal = (-dy / n, dx / n)
+        mx, my = (start.a[0] + start.b[0]) / 2.0, (start.a[1] + start.b[1]) / 2.0
+        ahead: tuple[float, float] | None = None
         if gates:
-            mx, my = (start.a[0] + start.b[0]) / 2.0, (start.a[1] + start.b[1]) / 2.0
             g = gates[0]
-            gx, gy = (g.post_a[0] + g.post_b[0]) / 2.0, (g.post_a[1] + g.post_b[1]) / 2.0
-            if (gx - mx) * normal[0] + (gy - my) * normal[1] < 0:
-                normal = (-normal[0], -normal[1])
+            ahead = ((g.post_a[0] + g.post_b[0]) / 2.0, (g.post_a[1] + g.post_b[1]) / 2.0)
+        elif finish is not None:  # a Street Race: the race runs towards the Finish Line (p.62)
+            ahead = ((finish.a[0] + finish.b[0]) / 2.0, (finish.a[1] + finish.b[1]) / 2.0)
+        if ahead is not None and (ahead[0] - mx) * normal[0] + (ahead[1] - my) * normal[1] < 0:
+            normal = (-normal[0], -normal[1])
         return StartingLine(start.a, start.b, normal)
     if gates:
         last = gates[-1]

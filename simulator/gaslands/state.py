@@ -159,6 +159,26 @@ class DroppedTemplate:
 
 
 @dataclass(frozen=True)
+class Loadout:
+    """What a vehicle was built with beyond its statistics (p.63-65): its team's sponsor, its perks and its
+    upgrades as ``(key, facing)`` pairs (facing ``""`` when none), by table key. A vehicle of a scenario
+    file without a team has none (:meth:`GameState.loadout` gives an empty one)."""
+
+    vehicle: str
+    sponsor: str = ""
+    perks: tuple[str, ...] = ()
+    upgrades: tuple[tuple[str, str], ...] = ()
+
+    def has_perk(self, perk: str) -> bool:
+        """Whether the vehicle has the perk ``perk`` (a key of ``perks.toml``)."""
+        return perk in self.perks
+
+    def upgrade_count(self, upgrade: str) -> int:
+        """How many of the upgrade ``upgrade`` it has."""
+        return sum(1 for key, _ in self.upgrades if key == upgrade)
+
+
+@dataclass(frozen=True)
 class GameState:
     """Everything that changes during a game, as one value."""
 
@@ -175,6 +195,22 @@ class GameState:
     """The most gates any vehicle has passed this game (who is first through a gate, Catch Up, p.127)."""
     winner_vehicle: str = ""
     """The vehicle whose crossing won the race (p.62, p.128); empty if none did."""
+    grid_columns: int = 0
+    """Columns of the Starting Grid; 0: one per player (Death Race, p.126). A Street Race with teams uses as
+    many as fit along its start line (p.62)."""
+    loadouts: tuple[Loadout, ...] = ()
+    """Sponsors, perks and upgrades of the vehicles built as teams (:mod:`simulator.gaslands.teams`)."""
+
+    def grid_width(self) -> int:
+        """Columns of the Starting Grid (:attr:`grid_columns`, else one per player)."""
+        return max(1, self.grid_columns or len(self.players))
+
+    def loadout(self, vehicle_id: str) -> Loadout:
+        """The vehicle's :class:`Loadout` (an empty one for a vehicle without a team)."""
+        for k in self.loadouts:
+            if k.vehicle == vehicle_id:
+                return k
+        return Loadout(vehicle_id)
 
     def undeployed(self, player: int | None = None) -> tuple[VehicleState, ...]:
         """Vehicles still waiting for a Starting Grid slot (p.126), of ``player`` or of anyone."""

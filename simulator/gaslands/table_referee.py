@@ -513,7 +513,7 @@ class TableReferee:
         v = state.vehicle(vehicle_id)
         width = max(w.width_mm for w in state.vehicles) + FINGER_WIDTH_MM
         depth = max(w.length_mm for w in state.vehicles) + FINGER_WIDTH_MM
-        pose = slot_pose(line, max(1, len(state.players)), slot, width, depth, v.length_mm)
+        pose = slot_pose(line, state.grid_width(), slot, width, depth, v.length_mm)
         shape = footprint(pose, v.length_mm, v.width_mm)
         table = self.table(state)
         if not table.area.buffer(TOUCH_MM).contains(shape):

@@ -30,9 +30,11 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from simulator.gaslands.state import Loadout, Status, VehicleState
+from simulator.gaslands.state import Mount as StateMount
 from simulator.gaslands.tables import (
     Perk,
     Sponsor,
@@ -47,6 +49,7 @@ from simulator.gaslands.tables import (
     load_vehicle_types,
     load_weapons,
 )
+from simulator.geometry.pose import Pose
 
 Facing = Literal["front", "rear", "side", "turret"]
 FACINGS: tuple[Facing, ...] = ("front", "rear", "side", "turret")
@@ -613,9 +616,37 @@ def starting_ammo(weapon: Weapon, sponsor: Sponsor | None) -> int | None:
     return weapon.ammo
 
 
+def vehicle_in_play(team: Team, index: int, vehicle_id: str, player: int, pose: Pose | None = None,
+                    status: Status = Status.UNDEPLOYED) -> tuple[VehicleState, Loadout]:
+    """Vehicle ``index`` of ``team`` as the engine plays it, and its :class:`Loadout`.
+
+    Its statistics come from :func:`statistics`; its weapons are mounts with
+    their facing (Crew Fired, the Thumper and the Wall of Amplifiers fire all
+    round: ``"crew"``) and starting Ammo (Well Stocked, p.91); its Rams are on
+    their facings (p.85). It waits off the table (``Status.UNDEPLOYED``) for
+    the scenario to place it (Starting Grid, p.62, p.126) unless given a pose.
+    """
+    vehicle = team.vehicles[index]
+    sponsor = team.sponsor_row
+    stats = statistics(vehicle)
+    weapons = load_weapons()
+    mounts = []
+    for fitting in vehicle.weapons:
+        w = weapons[fitting.key]
+        facing = fitting.facing if w.facings and fitting.facing is not None else "crew"
+        mounts.append(StateMount(fitting.key, facing, starting_ammo(w, sponsor)))
+    rams = frozenset(u.facing for u in vehicle.upgrades if u.key == "ram" and u.facing is not None)
+    state = VehicleState.new(vehicle_id, player, vehicle.type, pose or Pose(0.0, 0.0, 0.0), tuple(mounts), rams)
+    state = replace(state, hull=stats.hull, handling=stats.handling, max_gear=stats.max_gear, crew=stats.crew,
+                    rules=stats.rules, name=vehicle_labels(team)[index], status=status)
+    loadout = Loadout(vehicle_id, team.sponsor or "", vehicle.perks,
+                      tuple((u.key, u.facing or "") for u in vehicle.upgrades))
+    return state, loadout
+
+
 __all__ = [
     "BuildRulings", "DEFAULT_RULINGS", "FACINGS", "Facing", "Fitting", "MOUNTS", "Mount", "Statistics", "Team",
     "TeamProblem", "TeamReport", "TeamVehicle", "UnknownName", "VehicleReport", "base_cost", "check", "find",
     "names", "normalise", "slots_available", "slots_used", "starting_ammo", "statistics", "upgrade_cost",
-    "vehicle_cost", "vehicle_labels", "weapon_cost",
+    "vehicle_cost", "vehicle_in_play", "vehicle_labels", "weapon_cost",
 ]

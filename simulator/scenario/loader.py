@@ -25,6 +25,7 @@ from shapely.validation import explain_validity
 from simulator import safe_read
 from simulator.errors import InputFileError, Problem, readable_reason
 from simulator.gaslands.tables import VehicleType, load_vehicle_types, load_weapons
+from simulator.gaslands.teams import Team
 from simulator.geometry.contact import overlaps
 from simulator.geometry.pose import Pose
 from simulator.geometry.table import Gate, Line, Obstacle, Ramp, Surface, Table, VehiclePiece
@@ -43,6 +44,8 @@ class Scenario:
     table: Table
     template_set: TemplateSet
     raw: dict[str, Any] = field(default_factory=dict)
+    teams: dict[str, Team] = field(default_factory=dict)
+    """The players' teams (``[[player]] team``), by player id."""
 
     @property
     def name(self) -> str:
@@ -255,10 +258,31 @@ def parse_scenario(raw: dict[str, Any], source: str, template_set: str | Path | 
             problems += [Problem("table.template_set", p.render(exc.source)) for p in exc.problems]
     if chosen is not None:
         problems += _gate_problems(spec, chosen)
+    teams = _teams(spec, source, problems)
     if problems:
         raise InputFileError(source, problems)
     assert chosen is not None
-    return Scenario(source, spec, table, chosen, raw)
+    return Scenario(source, spec, table, chosen, raw, teams)
+
+
+def _teams(spec: ScenarioFile, source: str, problems: list[Problem]) -> dict[str, Team]:
+    """Each player's team: a team file relative to the scenario, or its tables inline (TEAMS.md)."""
+    from simulator.scenario.team_file import load_team, parse_team
+
+    base = Path(source).parent if source not in ("<string>", "") else Path.cwd()
+    teams: dict[str, Team] = {}
+    for i, p in enumerate(spec.player, 1):
+        if p.team is None:
+            continue
+        where = f"player[{i}].team"
+        try:
+            if isinstance(p.team, str):
+                teams[p.id] = load_team(base / p.team)
+            else:
+                teams[p.id] = parse_team(p.team, f"{source} ({where})")
+        except InputFileError as exc:
+            problems += [Problem(where, pr.render(exc.source)) for pr in exc.problems]
+    return teams
 
 
 def _gate_problems(spec: ScenarioFile, template_set: TemplateSet) -> list[Problem]:

@@ -244,10 +244,23 @@ def decision_from_json(data: object) -> Decision:
     return decision
 
 
-def decision_references(decision: Decision, scenario: Scenario) -> list[tuple[str, str]]:
-    """(key, reason) for each vehicle id or template in ``decision`` that ``scenario`` does not have (and a
-    turning template without its direction, p.16); empty when every reference is known."""
+def _vehicle_ids(scenario: Scenario) -> set[str]:
+    """The ids of the scenario's vehicles, its players' teams' vehicles included (named as the game names them)."""
     vehicles = {v.id for v in scenario.table.vehicles}
+    if scenario.teams:
+        from simulator.scenario.setup import initial_state
+
+        vehicles |= {v.id for v in initial_state(scenario, 0).vehicles}
+    return vehicles
+
+
+def decision_references(decision: Decision, scenario: Scenario, vehicles: set[str] | None = None
+                        ) -> list[tuple[str, str]]:
+    """(key, reason) for each vehicle id or template in ``decision`` that ``scenario`` does not have (and a
+    turning template without its direction, p.16); empty when every reference is known. ``vehicles``: the
+    scenario's vehicle ids, when already worked out (:func:`_vehicle_ids`)."""
+    if vehicles is None:
+        vehicles = _vehicle_ids(scenario)
     out: list[tuple[str, str]] = []
     for key in ("vehicle_id",):
         value = getattr(decision, key, None)
@@ -308,6 +321,7 @@ def validate_save_document(document: object, source: str = "<save>") -> CheckedS
     except ValidationError as exc:
         raise SaveError(source, _problems(exc)) from None
     scenario = _scenario(doc.scenario, source)
+    vehicle_ids = _vehicle_ids(scenario)
     decisions: list[Decision] = []
     problems: list[Problem] = []
     for i, raw in enumerate(doc.decisions, 1):
@@ -317,7 +331,7 @@ def validate_save_document(document: object, source: str = "<save>") -> CheckedS
             problems.append(Problem(f"decisions[{i}]" + (f".{exc.where}" if exc.where else ""), exc.reason))
             continue
         problems += [Problem(f"decisions[{i}].{key}", reason)
-                     for key, reason in decision_references(decision, scenario)]
+                     for key, reason in decision_references(decision, scenario, vehicle_ids)]
         decisions.append(decision)
         if len(problems) >= 20:
             break

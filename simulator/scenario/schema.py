@@ -82,12 +82,19 @@ class TableSpec(_Strict):
 
 
 class PlayerSpec(_Strict):
-    """``[[player]]``: a team, its colour (``#rrggbb``) and whether a bot drives it."""
+    """``[[player]]``: a team, its colour (``#rrggbb``) and whether a bot drives it.
+
+    ``team``: a team file (TEAMS.md) as a path relative to the scenario file, or
+    the team file's tables inline; its vehicles replace the file's ``[[vehicle]]``
+    tables of this player and are placed by the scenario's deployment (the
+    Starting Grid, p.62, p.126).
+    """
 
     id: str
     name: Name = ""
     colour: str = "#cc3333"
     bot: StrictBool = False
+    team: Annotated[str, Strict(), Field(min_length=1, max_length=4096)] | dict[str, Any] | None = None
 
     _id = field_validator("id")(_check_id)
 

@@ -18,7 +18,10 @@ Gear Phase (p.62); a Death Race passes it at gates instead (p.125), keeps
 weapons inactive until Gate 1 (p.127) and finishes at its last gate (p.128);
 its vehicles start off the table and are deployed to the Starting Grid as the
 game's first decisions (p.126; ``[options] starting_grid = false`` keeps the
-file's positions).
+file's positions). A player with a ``team`` (TEAMS.md) fields its vehicles
+instead of the file's; then every vehicle of the race, of either kind, is
+placed on the Starting Grid behind the start line by the players in turn
+(p.62, p.126).
 
 Errors: a scenario without players, or with a vehicle of no player, raises
 :class:`~simulator.errors.InputFileError` naming the key.
@@ -26,18 +29,24 @@ Errors: a scenario without players, or with a vehicle of no player, raises
 
 from __future__ import annotations
 
+import copy
 import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from simulator.errors import InputFileError, Problem
 from simulator.gaslands.dice import SeededDice
 from simulator.gaslands.game import Game, Options, Origin
+from simulator.gaslands.grid import FINGER_WIDTH_MM
 from simulator.gaslands.race import Course
 from simulator.gaslands.round import RoundState
-from simulator.gaslands.state import GameState, Mount, Status, VehicleState
+from simulator.gaslands.state import GameState, Loadout, Mount, Status, VehicleState
 from simulator.gaslands.table_referee import Shooting, TableReferee
-from simulator.scenario.loader import Scenario
+from simulator.gaslands.teams import Team, vehicle_in_play, vehicle_labels
+from simulator.scenario.loader import Scenario, parse_scenario
+from simulator.scenario.team_file import team_document, team_id
 
 DEFAULT_ROUND_LIMIT = None
 """Games a person plays have no round limit; bots and simulations set one."""
@@ -63,7 +72,7 @@ def options_for(scenario: Scenario, options: Options | None = None) -> Options:
     course = course_for(scenario)
     spec = scenario.spec.options
     base = options or Options(round_limit=DEFAULT_ROUND_LIMIT, audience_votes=bool(spec.get("audience_votes", False)))
-    grid = course.kind == "death_race" and bool(spec.get("starting_grid", True))
+    grid = (course.kind == "death_race" and bool(spec.get("starting_grid", True))) or bool(scenario.teams)
     finish = spec.get("finish_line", base.finish_line)
     return replace(base, course=course, pass_pole_each_phase=course.kind != "death_race", starting_grid=grid,
                    finish_line="touch" if finish == "touch" else "centre")
@@ -98,6 +107,11 @@ def initial_state(scenario: Scenario, seed: int, pole: int | None = None) -> Gam
     ``pole`` (a player index) gives Pole Position without the seed's roll-off: a client of an online game
     builds the same state as the server without ever knowing the seed (docs/online.md). Raises
     ``ValueError`` if it is not a player's index.
+
+    A player with a ``team`` (TEAMS.md) fields that team's vehicles instead of
+    the file's: built to their statistics, weapons, upgrades and perks
+    (:func:`~simulator.gaslands.teams.vehicle_in_play`), waiting off the table
+    for the Starting Grid (p.62, p.126), with their :class:`Loadout`.
     """
     spec = scenario.spec
     if not spec.player:
@@ -105,9 +119,12 @@ def initial_state(scenario: Scenario, seed: int, pole: int | None = None) -> Gam
     ids = [p.id for p in spec.player]
     problems: list[Problem] = []
     vehicles: list[VehicleState] = []
+    loadouts: list[Loadout] = []
     for i, v in enumerate(spec.vehicle, 1):
         if v.player not in ids:
             problems.append(Problem(f"vehicle[{i}].player", "every vehicle in a game needs a [[player]]"))
+            continue
+        if v.player in scenario.teams:
             continue
         piece = scenario.table.vehicle(v.id)
         mounts = tuple(Mount.fitted(w.type, w.arc) for w in v.weapons)
@@ -120,20 +137,70 @@ def initial_state(scenario: Scenario, seed: int, pole: int | None = None) -> Gam
         vehicles.append(state)
     if problems:
         raise InputFileError(scenario.source, problems)
+    taken = {v.id for v in vehicles}
+    for p, player in enumerate(spec.player):
+        team = scenario.teams.get(player.id)
+        if team is None:
+            continue
+        for k, label in enumerate(vehicle_labels(team)):
+            vid = _unique(f"{player.id}-{team_id(label)}", taken)
+            state, loadout = vehicle_in_play(team, k, vid, p)
+            vehicles.append(state)
+            loadouts.append(loadout)
     names = tuple(p.name or p.id for p in spec.player)
     if pole is not None and not 0 <= pole < len(names):
         raise ValueError(f"Pole Position must go to a player 0-{len(names) - 1}, not {pole}")
     first = _pole(scenario, seed) if pole is None else pole
-    return GameState(names, tuple(vehicles), RoundState.start(len(names), first))
+    labels = Counter(v.label for v in vehicles)
+    built = {k.vehicle for k in loadouts}
+    vehicles = [replace(v, name=f"{v.label} ({names[v.player]})") if labels[v.label] > 1 and v.id in built else v
+                for v in vehicles]
+    return GameState(names, tuple(vehicles), RoundState.start(len(names), first),
+                     grid_columns=_street_grid_columns(scenario, vehicles), loadouts=tuple(loadouts))
+
+
+def _street_grid_columns(scenario: Scenario, vehicles: Sequence[VehicleState]) -> int:
+    """A Street Race with teams lines its vehicles up along the whole start line (p.62): as many columns as fit
+    (at least one per player); 0 (one per player, p.126) otherwise."""
+    start = next((line for line in scenario.table.lines if line.kind == "start"), None)
+    if not scenario.teams or scenario.spec.scenario.kind != "street_race" or start is None or not vehicles:
+        return 0
+    cell = max(v.width_mm for v in vehicles) + FINGER_WIDTH_MM
+    return max(len(scenario.spec.player), int(start.segment.length // cell))
+
+
+def _unique(wanted: str, taken: set[str]) -> str:
+    """``wanted`` cut to an id's 64 characters, with ``-2``, ``-3``... if already taken."""
+    base = wanted[:60]
+    vid, n = base, 1
+    while vid in taken:
+        n += 1
+        vid = f"{base}-{n}"
+    taken.add(vid)
+    return vid
+
+
+def with_teams(scenario: Scenario, teams: Mapping[str, Team]) -> Scenario:
+    """``scenario`` with these players' teams (by player id) in place of theirs or of their file vehicles;
+    the teams are written inline into its text, so a save holds them (TEAMS.md)."""
+    raw = copy.deepcopy(scenario.raw)
+    chosen = {**scenario.teams, **teams}
+    for entry in raw.get("player", []):
+        if isinstance(entry, dict) and entry.get("id") in chosen:
+            entry["team"] = team_document(chosen[entry["id"]]).unwrap()
+    return parse_scenario(raw, scenario.source, scenario.template_set)
 
 
 def scenario_text(scenario: Scenario) -> str:
-    """The scenario file's text (re-read from its source), for saves."""
-    path = Path(scenario.source)
-    if path.is_file():
-        return path.read_text(encoding="utf-8")
+    """The scenario file's text (re-read from its source), for saves; with its players' teams written inline
+    when they come from team files (so the save replays without them)."""
     import tomlkit
 
+    if any(isinstance(p.team, str) for p in scenario.spec.player):
+        return tomlkit.dumps(with_teams(scenario, scenario.teams).raw)
+    path = Path(scenario.source)
+    if path.is_file() and not scenario.teams:
+        return path.read_text(encoding="utf-8")
     return tomlkit.dumps(scenario.raw)
 
 
