@@ -174,7 +174,7 @@ def test_example_of_play_p58_to_p60_on_the_real_table() -> None:
     game.decide(SpendShifts((SpendShift(ShiftUse.CANCEL, 2), SpendShift(ShiftUse.GEAR_UP),
                              SpendShift(ShiftUse.GEAR_UP))))
     assert game.prompt.kind == "react"
-    assert game.reacting is not None and game.reacting[2].orientation.value == "head_on"  # front into front corner
+    assert game.prompt.orientation.value == "head_on"  # type: ignore[union-attr]  # front into front corner
     game.decide(React(Reaction.SMASH))
     game.decide(React(Reaction.SMASH))
     blue, red = game.state.vehicle("blue"), game.state.vehicle("red")
@@ -214,11 +214,11 @@ def random_decision(game: Game, rng: random.Random) -> Decision:
     if p.kind == "skid":
         return RollSkid(rng.choice([int(str(o)) for o in p.options]))
     if p.kind == "push_it":
-        n = len(game.skid_roll.faces)
+        n = len(p.faces)  # type: ignore[union-attr]
         return PushIt(tuple(i for i in range(n) if rng.random() < 0.5) if rng.random() < 0.4 else ())
     if p.kind == "shifts":
         v = state.vehicle(p.vehicle_id)
-        driving, roll, spends = Driving(v.gear, v.hazards, v.max_gear), game.skid_roll, []
+        driving, roll, spends = Driving(v.gear, v.hazards, v.max_gear), p.roll, []  # type: ignore[union-attr]
         for _ in range(roll.shifts):
             cancelled = frozenset(s.die for s in spends if s.die is not None)
             spend = rng.choice(legal_shift_uses(driving, roll, cancelled))

@@ -340,7 +340,7 @@ def test_piledriver_moves_a_lighter_target_within_short_range() -> None:
         game.decide(React(Reaction.PILEDRIVER))  # only the active vehicle may piledrive
     game.decide(React(Reaction.EVADE))
     assert game.prompt.kind == "piledriver" and game.prompt.player == 0
-    assert game.piledriven is not None and game.piledriven[0] == "car"
+    assert game.prompt.target == "car"  # type: ignore[union-attr]
     with pytest.raises(IllegalChoice, match="Short range"):
         game.decide(Piledrive(600.0, 100.0, 0.0))
     game.decide(Piledrive(340.0, 130.0, 180.0))
