@@ -530,7 +530,7 @@ class GameMode:
         ctl = self.ctl
         p = ctl.prompt
         pending = self.pending
-        chosen = ctl.game.chosen_template
+        chosen = ctl.game.engine_state.activation.template
         if pending is None and chosen is not None and isinstance(p, SkidPrompt | ShiftsPrompt) and not self.slide_shown():
             pending = Pending(p.vehicle_id, Move(chosen.template, chosen.direction, chosen.reverse))
         if pending is None:
