@@ -9,6 +9,7 @@
 ``gaslands simulate FILE --games N --seed S [--sponsors all --cans 50]``  bot games, headless, with a summary
 ``gaslands check TRACK``          check a Death Race track's gates (p.124-125)
 ``gaslands export-track FILE -o DIR``  the table as a printable overview and 1:1 A4 tiles (SVG)
+``gaslands edit TRACK [--from LAYOUT]``  the track editor (a new track from an example layout)
 ``gaslands playtest TRACK --races N --seed S [--workers K | --dask ADDRESS] -o DIR``  bot races of a track:
                                   a report and heat maps
 ``gaslands team check TEAM [--cans N]``  is the team legal? one JSON object (TEAMS.md); exit 0 legal, 1 not
@@ -322,6 +323,44 @@ def cmd_playtest(args: argparse.Namespace) -> int:
     return 0
 
 
+LAYOUTS = {"figure-of-eight": "death_race_figure_eight.toml", "tear-drop": "death_race_teardrop.toml",
+           "loop": "death_race.toml"}
+"""Example layouts a new track may start from (p.124-125), bundled in scenarios/."""
+
+
+def cmd_edit(args: argparse.Namespace) -> int:
+    """Open the track editor on a file; a new file starts empty or from an example layout (``--from``)."""
+    path = Path(args.file)
+    if args.layout:
+        if path.exists():
+            print(f"gaslands: {path} exists; --from starts a new track only (open it without --from to edit it)",
+                  file=sys.stderr)
+            return EXIT_BAD_INPUT
+        from simulator.atomic import write_text_atomic
+        from simulator.scenario.loader import bundled_scenario
+
+        write_text_atomic(path, bundled_scenario(LAYOUTS[args.layout]).read_text(encoding="utf-8"))
+        print(f"wrote {path} from the {args.layout} layout")
+    from simulator.ui.modes.editor import check_editable
+
+    check_editable(path)  # a file that cannot be read is named before a window opens
+    if args.render:
+        from simulator.ui.window import render_editor_png
+
+        out = check_output_file(args.render, ".png", PNG_SIGNATURE)
+        write_atomic_with(out, lambda tmp: render_editor_png(path, tmp), ".png")
+        print(f"wrote {out}")
+        return 0
+    if not _has_display():
+        print(f"gaslands: no display to open the editor on; draw it instead: gaslands edit {path} --render "
+              "editor.png", file=sys.stderr)
+        return EXIT_NO_DISPLAY
+    from simulator.ui.window import run_editor
+
+    run_editor(path)
+    return 0
+
+
 def _workers(text: str) -> int:
     """A number of local worker processes, 1 to 256."""
     try:
@@ -551,6 +590,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="a saved game (.json)")
     replay.add_argument("--events", action="store_true",
                         help="print every event as a JSON line (type, page, vehicle names, deltas) and exit")
+    ed = sub.add_parser("edit", help="the track editor on a track file (a new one if it does not exist)")
+    ed.add_argument("file")
+    ed.add_argument("--from", dest="layout", choices=sorted(LAYOUTS),
+                    help="start a new track from an example layout (p.124-125)")
+    ed.add_argument("--render", metavar="PNG", help="draw the editor to a PNG instead of opening a window")
     pt = sub.add_parser("playtest", help="bot races of a track: report.json and heat maps")
     pt.add_argument("file")
     pt.add_argument("--races", type=_races, default=100, help="how many races (default 100)")
@@ -605,7 +649,7 @@ def cmd_team(args: argparse.Namespace) -> int:
 COMMANDS = {
     None: cmd_play, "play": cmd_play, "render": cmd_render, "rule": cmd_rule,
     "export-templates": cmd_export_templates, "simulate": cmd_simulate, "check": cmd_check,
-    "export-track": cmd_export_track, "playtest": cmd_playtest, "team": cmd_team, "replay": cmd_replay,
+    "export-track": cmd_export_track, "playtest": cmd_playtest, "edit": cmd_edit, "team": cmd_team, "replay": cmd_replay,
     "host": cmd_host, "join": cmd_join,
 }
 

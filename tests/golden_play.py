@@ -45,6 +45,8 @@ class GoldenGame:
 GAMES: tuple[GoldenGame, ...] = (
     *(GoldenGame("scenarios/street_race.toml", s) for s in (1, 2, 3, 4, 5)),
     *(GoldenGame("scenarios/death_race.toml", s) for s in (1, 2, 3)),
+    GoldenGame("scenarios/death_race_figure_eight.toml", 1),
+    GoldenGame("scenarios/death_race_teardrop.toml", 1),
     *(GoldenGame("tests/golden/golden_mix.toml", s) for s in (1, 2, 3, 4, 5, 6)),
     *(GoldenGame("tests/golden/golden_arena.toml", s) for s in (1, 2, 3)),
 )

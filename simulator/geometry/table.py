@@ -58,6 +58,7 @@ class Obstacle:
     tall: bool = False
     destructible: bool = False
     label: str = ""
+    volatile: bool = False
 
 
 @dataclass(frozen=True)

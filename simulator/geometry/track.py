@@ -7,11 +7,13 @@ against its own gate width.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 import shapely
+import shapely.ops
 from shapely.geometry import LineString, Polygon
+from shapely.geometry.base import BaseGeometry
 
 from simulator.geometry.table import Gate, Line, Table
 from simulator.geometry.templates import TemplateSet
@@ -32,12 +34,15 @@ Severity = Literal["error", "warning"]
 
 @dataclass(frozen=True)
 class Finding:
-    """One thing the check found: ``error`` breaks a rule, ``warning`` a guideline; ``where`` names the gate(s)."""
+    """One thing the check found: ``error`` breaks a rule, ``warning`` a guideline; ``where`` names the gate(s);
+    ``shape`` is where on the table it applies (a gate line, a post, a leg, the run to Gate 1), for drawing;
+    None for the track as a whole."""
 
     severity: Severity
     where: str
     message: str
     page: str
+    shape: BaseGeometry | None = field(default=None, compare=False)
 
     def render(self) -> str:
         """``error: gate-2: ... (p.124)``."""
@@ -75,24 +80,29 @@ def check_track(table: Table, template_set: TemplateSet) -> list[Finding]:
         out.append(Finding("error", "gates", f"{len(gates)} gates; a Death Race needs at least {MIN_GATES}", "p.124"))
     numbers = [g.number for g in gates]
     for n in sorted({n for n in numbers if numbers.count(n) > 1}):
-        out.append(Finding("error", f"gate number {n}", "used by more than one gate", "p.124"))
+        out.append(Finding("error", f"gate number {n}", "used by more than one gate", "p.124",
+                           shapely.union_all([g.line for g in gates if g.number == n])))
     for g in gates:
         width = g.line.length
         if abs(width - long_mm) > WIDTH_TOLERANCE_MM:
             out.append(Finding("error", g.id, f"posts {width:.2f} mm apart; a gate is exactly a Long Straight "
-                                              f"({long_mm:g} mm) wide", "p.124"))
+                                              f"({long_mm:g} mm) wide", "p.124", g.line))
         for post in g.posts():
             if not table.area.contains(post.polygon):
-                out.append(Finding("error", post.id, "the post is not wholly on the table", "p.124"))
+                out.append(Finding("error", post.id, "the post is not wholly on the table", "p.124", post.polygon))
             for o in table.obstacles:
                 if post.polygon.intersects(o.polygon):
-                    out.append(Finding("error", post.id, f"the post overlaps obstacle {o.id}", "p.124"))
+                    out.append(Finding("error", post.id, f"the post overlaps obstacle {o.id}", "p.124",
+                                       post.polygon))
     for i, a in enumerate(gates):
         for b in gates[i + 1:]:
             d = a.line.distance(b.line)
             if d < MIN_SPACING_LONG_STRAIGHTS * long_mm - WIDTH_TOLERANCE_MM:
+                pa, pb = shapely.ops.nearest_points(a.line, b.line)
                 out.append(Finding("error", f"{a.id}/{b.id}", f"{d:.1f} mm apart; gates stand at least a Long "
-                                                             f"Straight ({long_mm:g} mm) apart", "p.124"))
+                                                             f"Straight ({long_mm:g} mm) apart", "p.124",
+                                   shapely.union_all([a.line, b.line, LineString([pa, pb])]) if d > 0
+                                   else shapely.union(a.line, b.line)))
     out += _guidelines(table, gates, long_mm)
     return sorted(out, key=lambda f: f.severity != "error")
 
@@ -114,20 +124,47 @@ def _guidelines(table: Table, gates: list[Gate], long_mm: float) -> list[Finding
         if (bx - ax) * dx + (by - ay) * dy < 0:
             out.append(Finding("warning", f"{a.id}->{b.id}", f"{b.id} faces away from the way in from {a.id}: "
                                                            "cars must turn round to pass it the right way",
-                               "p.124"))
+                               "p.124", b.line))
     for a, b in legs:
         a_line = a.line if isinstance(a, Gate) else a.segment
         d = a_line.distance(b.line)
         if d > MAX_LEG_LONG_STRAIGHTS * long_mm:
             out.append(Finding("warning", f"{a.id}->{b.id}", f"{d:.0f} mm between the gates; keep gates within "
-                                                           f"three Long Straights ({3 * long_mm:g} mm)", "p.125"))
+                                                           f"three Long Straights ({3 * long_mm:g} mm)", "p.125",
+                               LineString([_centre(a), _centre(b)])))
         if b is gates[0]:
             lane = _corridor(a_line, b.line, 0.0)
             on_leg = [o.id for o in table.obstacles if o.polygon.intersects(lane)]
             if on_leg:
                 out.append(Finding("warning", f"{a.id}->{b.id}", "the run from the Starting Line to Gate 1 should "
                                                                f"be an easy drive; in the way: {', '.join(on_leg)}",
-                                   "p.125"))
+                                   "p.125", lane))
         elif not any(o.polygon.intersects(_corridor(a_line, b.line, long_mm / 2.0)) for o in table.obstacles):
-            out.append(Finding("warning", f"{a.id}->{b.id}", "no obstacle on this leg of the track", "p.125"))
+            out.append(Finding("warning", f"{a.id}->{b.id}", "no obstacle on this leg of the track", "p.125",
+                               _corridor(a_line, b.line, long_mm / 2.0)))
+    out += _leaders_meet_laggards(gates, long_mm)
     return out
+
+
+def _leaders_meet_laggards(gates: list[Gate], long_mm: float) -> list[Finding]:
+    """Guideline (p.125): the leaders should come back past the laggards, as a figure of eight (legs that cross)
+    or a tear-drop (the first and last legs running close) makes them. Legs run between the gates' middles;
+    two legs that share no gate meet when they come within a Long Straight, two that share one when their
+    middles are within two Long Straights. Warns when no two legs meet."""
+    if len(gates) < MIN_GATES:
+        return []
+    loop = [*gates, gates[0]]
+    legs = [LineString([_centre(a), _centre(b)]) for a, b in zip(loop, loop[1:], strict=False)]
+    n = len(legs)
+    for i in range(n):
+        for j in range(i + 1, n):
+            adjacent = j == i + 1 or (i == 0 and j == n - 1)
+            if adjacent:
+                if legs[i].interpolate(0.5, normalized=True).distance(
+                        legs[j].interpolate(0.5, normalized=True)) <= 2.0 * long_mm:
+                    return []
+            elif legs[i].distance(legs[j]) <= long_mm:
+                return []
+    return [Finding("warning", "layout", "the leaders never come back past the laggards; a figure of eight or a "
+                                         "tear-drop layout brings them together", "p.125",
+                    shapely.union_all(legs))]

@@ -172,7 +172,7 @@ def build_table(spec: ScenarioFile, source: str) -> tuple[Table, list[Problem]]:
         key = "circle" if o.circle is not None else "polygon"
         _check_polygon(f"obstacle[{i}].{key}", poly, problems)
         _near_table(f"obstacle[{i}].{key}", poly.bounds, spec, problems)
-        obstacles.append(Obstacle(o.id, poly, o.weight, o.tall, o.destructible, o.label))
+        obstacles.append(Obstacle(o.id, poly, o.weight, o.tall, o.destructible, o.label, o.volatile))
     surfaces: list[Surface] = []
     for i, s in enumerate(spec.surface, 1):
         claim(s.id, f"surface[{i}]")

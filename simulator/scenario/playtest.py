@@ -36,6 +36,7 @@ order, into the report:
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import os
@@ -336,12 +337,12 @@ def _local(job: TrackJob, seeds: Sequence[int], workers: int, progress: Progress
 
 def _dask(job: TrackJob, seeds: Sequence[int], address: str, progress: Progress) -> list[RaceResult]:
     try:
-        from distributed import Client, as_completed
+        distributed: Any = importlib.import_module("distributed")  # the optional cluster extra
     except ImportError:
         raise PlaytestError("--dask needs the cluster extra: pip install 'gaslands-table[cluster]' "
                             "(or: pip install -e '.[cluster]' in the repository)") from None
     try:
-        client = Client(address, timeout="20s")
+        client = distributed.Client(address, timeout="20s")
     except OSError as exc:
         raise PlaytestError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     try:
@@ -350,7 +351,7 @@ def _dask(job: TrackJob, seeds: Sequence[int], address: str, progress: Progress)
         futures = [client.submit(play_race, shared, i, s, key=f"gaslands-race-{tag}-{i}", pure=False)
                    for i, s in enumerate(seeds)]
         results: list[RaceResult] = []
-        for fut in as_completed(futures):
+        for fut in distributed.as_completed(futures):
             try:
                 results.append(fut.result())
             except Exception as exc:  # a worker without this program, or of another version

@@ -154,6 +154,7 @@ class ObstacleSpec(_Strict):
     circle: Circle | None = None
     tall: StrictBool = False
     destructible: StrictBool = False
+    volatile: StrictBool = False
     label: Name = ""
 
     _id = field_validator("id")(_check_id)

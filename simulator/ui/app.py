@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pygame
 
+from simulator.errors import InputFileError
 from simulator.gaslands.game import Game
 from simulator.geometry.templates import TemplateSet, load_template_set
 from simulator.scenario.loader import Scenario, load_scenario
@@ -32,6 +33,7 @@ from simulator.ui.game_controller import GameController, scenario_of
 from simulator.ui.help import SHELL_HELP, draw_help
 from simulator.ui.layout import GAME_PANEL_PX, PANEL_PX, Layout
 from simulator.ui.modes import Context, Mode, TopButton
+from simulator.ui.modes.editor import EditorMode, check_editable
 from simulator.ui.modes.free_table import FreeTableMode
 from simulator.ui.modes.game import GameMode
 from simulator.ui.modes.replay import ReplayMode
@@ -49,7 +51,8 @@ class App:
     def __init__(self, scenario: Scenario, size: tuple[int, int] = SIZE, *, template_set: TemplateSet | None = None,
                  controller: TurnController | None = None, rulings_path: Path | None = None,
                  game: GameController | None = None, game_path: Path | None = None,
-                 replay: Game | None = None, replay_path: Path | None = None) -> None:
+                 replay: Game | None = None, replay_path: Path | None = None,
+                 editor_path: Path | None = None) -> None:
         wide = game is not None or replay is not None
         layout = Layout(size, GAME_PANEL_PX if wide else PANEL_PX)
         table = scenario.table
@@ -63,7 +66,10 @@ class App:
         self.rulings: RulingsMode | None = None
         self.rulings_path = rulings_path
         self.controller = controller
-        self.home: Mode = self.game or self.replay or self._free_on(Sandbox.of_scenario(scenario))
+        self.editor: EditorMode | None = None
+        if editor_path is not None:
+            self.editor = EditorMode(self.ctx, editor_path, check_editable(editor_path))
+        self.home: Mode = self.game or self.replay or self.editor or self._free_on(Sandbox.of_scenario(scenario))
         self.mode: Mode = self.home
         self._from: Mode = self.home
 
@@ -72,6 +78,12 @@ class App:
                  game_path: Path | None = None) -> App:
         """A window playing ``game`` hot-seat under the full rules."""
         return cls(game.scenario, size, template_set=template_set, game=game, game_path=game_path)
+
+    @classmethod
+    def for_editor(cls, path: Path, size: tuple[int, int] = SIZE) -> App:
+        """A window editing the track file ``path`` (a new track when it does not exist yet)."""
+        doc = check_editable(Path(path))
+        return cls(doc.scenario(), size, editor_path=Path(path))
 
     @classmethod
     def for_replay(cls, game: Game, size: tuple[int, int] = SIZE, source: Path | None = None) -> App:
@@ -132,6 +144,23 @@ class App:
         else:
             self.switch(self.home)
 
+    def toggle_editor(self) -> None:
+        """F4: into the track editor on the scenario's file (a copy to ``*_edited.toml`` for a bundled or
+        unreadable one), or back to where it was opened from."""
+        if self.mode is self.editor:
+            self.switch(self._from)
+            return
+        self._from = self.mode
+        if self.editor is None:
+            source = Path(self.mode.scenario.source)
+            path = source if source.suffix.lower() == ".toml" and source.is_file() else Path.cwd() / "track.toml"
+            try:
+                self.editor = EditorMode(self.ctx, path, check_editable(path))
+            except InputFileError as exc:
+                self.mode.say(f"Cannot edit {path}: {exc}")
+                return
+        self.switch(self.editor, f"Track editor on {self.editor.path.name}: Ctrl+S saves, F4 goes back.")
+
     def open_rulings(self) -> RulingsMode:
         """R: the rulings mode on the table shown (the free table's own table; a copy of a game's)."""
         self._from = self.mode
@@ -167,8 +196,10 @@ class App:
             self.help_visible = not self.help_visible
         elif key == pygame.K_F2:
             self.toggle_free_table()
-        elif key == pygame.K_r:
+        elif key == pygame.K_r and self.mode is not self.editor:
             self.toggle_rulings()
+        elif key == pygame.K_F4:
+            self.toggle_editor()
         else:
             return False
         return True
@@ -199,7 +230,12 @@ class App:
             tools.append(TopButton(f"Back to {self.home.title.lower()} (F2)" if away else "Free table (F2)",
                                    self.toggle_free_table, active=away, width_px=154))
         back = self.mode is self.rulings
-        tools.append(TopButton("Back (R)" if back else "Rulings (R)", self.toggle_rulings, active=back, width_px=114))
+        editing = self.mode is self.editor
+        tools.append(TopButton("Back (F4)" if editing and self.home is not self.editor else "Editor (F4)",
+                               self.toggle_editor, active=editing, width_px=100))
+        if not editing:
+            tools.append(TopButton("Back (R)" if back else "Rulings (R)", self.toggle_rulings, active=back,
+                                   width_px=114))
         tools += self.mode.buttons()
         out: list[Button[Command]] = []
         x = self.layout.top[2] - 8

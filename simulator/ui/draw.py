@@ -218,7 +218,7 @@ def draw_obstacle(surface: pygame.Surface, view: View, o: Obstacle, colour: Colo
     edge = (250, 250, 250) if o.tall else shade(base, 0.55)
     outline_shape(surface, view, o.polygon, edge, 3 if o.tall else 2, dashed=o.destructible and not o.tall)
     c = o.polygon.representative_point()
-    label = (o.label or o.id) + (" (TALL)" if o.tall else "")
+    label = (o.label or o.id) + (" (TALL)" if o.tall else "") + (" (VOLATILE)" if o.volatile else "")
     text(surface, label, view.to_screen(c.x, c.y), 15, TEXT, "center", backing=(20, 20, 20, 150))
 
 

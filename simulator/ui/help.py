@@ -14,6 +14,7 @@ from simulator.ui import draw
 
 SHELL_HELP: tuple[tuple[str, str], ...] = (
     ("H / F1", "show or hide this help"),
+    ("F4", "the track editor on this scenario's file (F4 again goes back)"),
 )
 """The window's own controls, under every mode's."""
 
@@ -23,10 +24,10 @@ KEYS_PX = 330
 
 def sections() -> tuple[tuple[str, Sequence[tuple[str, str]]], ...]:
     """Every mode's controls with the mode's name, then the window's."""
-    from simulator.ui.modes import free_table, game, replay, rulings
+    from simulator.ui.modes import editor, free_table, game, replay, rulings
 
     return (("Free table", free_table.HELP), ("Rulings mode", rulings.OWN_HELP), ("Game", game.HELP),
-            ("Replay viewer", replay.HELP), ("Everywhere", SHELL_HELP))
+            ("Replay viewer", replay.HELP), ("Track editor", editor.HELP), ("Everywhere", SHELL_HELP))
 
 
 def controls() -> tuple[tuple[str, str], ...]:

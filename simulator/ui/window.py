@@ -92,6 +92,23 @@ def run_window(scenario_path: Path, template_set_path: Path | None = None, query
     _loop(_app_for(Path(scenario_path), screen.get_size(), template_set_path, query, game, seed), screen)
 
 
+def run_editor(path: Path) -> None:
+    """Open the track editor on ``path`` (a new track if the file does not exist) and run until closed."""
+    screen = _screen()
+    _loop(App.for_editor(Path(path), screen.get_size()), screen)
+
+
+def render_editor_png(path: Path, out_png: Path, size: tuple[int, int] = SIZE) -> None:
+    """Draw the track editor opened on ``path`` to a PNG without a display."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    pygame.font.init()
+    app = App.for_editor(Path(path), size)
+    surface = pygame.Surface(size)
+    app.draw(surface)
+    pygame.image.save(surface, str(out_png))
+
+
 def run_replay(save_path: Path, game: Game | None = None) -> None:
     """Open the replay viewer on a save file (``game``: it already loaded) and run until it is closed
     (``SaveError`` if it cannot be read)."""

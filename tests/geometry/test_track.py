@@ -24,9 +24,35 @@ def messages(table: Table) -> list[str]:
     return [f.render() for f in check_track(table, TS)]
 
 
-def test_shipped_death_race_is_legal_and_follows_the_guidelines() -> None:
+def test_shipped_death_race_is_legal_and_follows_the_guidelines_but_one() -> None:
     s = load_scenario(bundled_scenario("death_race.toml"))
-    assert check_track(s.table, s.template_set) == []
+    findings = check_track(s.table, s.template_set)
+    # an oval: the leaders never meet the laggards again (p.125)
+    assert [f.render() for f in findings] == [
+        "warning: layout: the leaders never come back past the laggards; a figure of eight or a tear-drop "
+        "layout brings them together (p.125)"]
+    assert findings[0].shape is not None and findings[0].shape.length > 3000
+
+
+def test_every_finding_says_where_it_applies_on_the_table() -> None:
+    s = load_scenario(bundled_scenario("death_race.toml"))
+    g = s.table.gates
+    moved = replace(s.table, gates=(replace(g[0], post_b=(g[0].post_b[0], g[0].post_b[1] + 5.0)), *g[1:]))
+    found = check_track(moved, s.template_set)
+    width = next(f for f in found if "a gate is exactly a Long Straight" in f.message)
+    assert width.shape is not None and width.shape.equals(moved.gates[0].line)
+    assert all(f.shape is not None for f in found)
+
+
+def test_a_figure_of_eight_brings_leaders_back_to_laggards_p125() -> None:
+    long_mm = TS.movement["long_straight"].length_mm or 182.0
+    # four gates at the corners of a square, taken in a crossing order: legs 1-2 and 3-4 cross
+    gates = (gate("g1", 1, 300.0, 300.0, long_mm), gate("g2", 2, 900.0, 800.0, long_mm),
+             gate("g3", 3, 900.0, 300.0, long_mm), gate("g4", 4, 300.0, 800.0, long_mm))
+    assert not any("leaders never come back" in m for m in messages(Table(1400.0, 1300.0, gates=gates)))
+    oval = (gates[0], gates[2], gates[1], gates[3])
+    renumbered = tuple(replace(gt, number=i) for i, gt in enumerate(oval, 1))
+    assert any("leaders never come back" in m for m in messages(Table(1400.0, 1300.0, gates=renumbered)))
 
 
 def test_three_gates_needed_p124() -> None:
