@@ -313,8 +313,10 @@ def cmd_playtest(args: argparse.Namespace) -> int:
     out = Path(args.output)
     written = []
     for name, file_name in report["heatmaps"].items():
-        write_atomic_with(out / file_name, lambda tmp, n=name: save_heatmap(scenario.table, heat, n,
-                                                                              report["races"], tmp), ".png")
+        def draw(tmp: Path, kind: str = name) -> None:
+            save_heatmap(scenario.table, heat, kind, report["races"], tmp)
+
+        write_atomic_with(out / file_name, draw, ".png")
         written.append(file_name)
     write_text_atomic(out / "report.json", report_json(report))
     folder.finish([*written, "report.json"])
