@@ -507,14 +507,19 @@ def _seconds(text: str) -> float:
     return n
 
 
+MIN_SIZE_PX = (640, 480)
+"""The smallest picture ``render`` draws: the window's layout (table, tray, dashboards) needs it."""
+
+
 def _size(text: str) -> tuple[int, int]:
-    """``WIDTHxHEIGHT`` in pixels, each 200..8000."""
+    """``WIDTHxHEIGHT`` in pixels: 640..8000 wide, 480..8000 high."""
     try:
         w, h = (int(x) for x in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1400x900, not {text!r}") from None
-    if not (200 <= w <= 8000 and 200 <= h <= 8000):
-        raise argparse.ArgumentTypeError(f"each side must be 200 to 8000 pixels, not {text!r}")
+    if not (MIN_SIZE_PX[0] <= w <= 8000 and MIN_SIZE_PX[1] <= h <= 8000):
+        raise argparse.ArgumentTypeError(f"a picture is {MIN_SIZE_PX[0]} to 8000 pixels wide and {MIN_SIZE_PX[1]} "
+                                         f"to 8000 high, not {text!r}")
     return w, h
 
 

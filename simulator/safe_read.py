@@ -57,6 +57,8 @@ def read_bytes(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
         raise _fail(source, "(file)", "no such file") from None
     except OSError as exc:
         raise _fail(source, "(file)", f"cannot be read ({exc.strerror or exc})") from None
+    except ValueError:  # a NUL in the name
+        raise _fail(source, "(file)", "not a usable file name") from None
     if stat.S_ISDIR(info.st_mode):
         raise _fail(source, "(file)", "is a folder, not a file")
     if not stat.S_ISREG(info.st_mode):
@@ -129,7 +131,7 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
     if not isinstance(text, str):
         raise _fail(source, "(file)", "expected TOML text")
     try:
-        doc = tomllib.loads(text)
+        doc = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as exc:
         raise _fail(source, "(syntax)", str(exc)) from None
     except RecursionError:

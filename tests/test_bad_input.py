@@ -135,6 +135,9 @@ def test_toml_huge_integer_is_named() -> None:
     ('length_mm = 0.5', "vehicle[1].length_mm", "Input should be greater than or equal to 1"),
     ('width_mm = 2000.0', "vehicle[1].width_mm", "Input should be less than or equal to 1000"),
     ('name = "' + "x" * 201 + '"', "vehicle[1].name", "String should have at most 200 characters"),
+    ('name = "a\\u0000b"', "vehicle[1].name", "character 2 is a control character ('\\x00'); names are plain text"),
+    ('name = "two\\nlines"', "vehicle[1].name",
+     "character 4 is a control character ('\\n'); names are plain text"),
 ])
 def test_vehicle_values_are_read_strictly(tmp_path: Path, line: str, where: str, reason: str) -> None:
     assert scenario_problems(tmp_path, HEAD + CAR + line + "\n") == [f"{where}: {reason}"]
@@ -235,6 +238,8 @@ def test_default_set_loads() -> None:
     ('gears_fixed = [true, true, false, false, true, false]',
      'gears_fixed = ["yes", true, false, false, true, false]',
      "movement.medium_straight.gears_fixed.0: Input should be a valid boolean"),
+    ('label = "Gentle"', 'label = "Gen\\u0007tle"',
+     "movement.gentle.label: character 4 is a control character ('\\x07'); labels are plain text"),
     ('[movement.gentle]', '[movement.u_turn]\nlabel = "U"\nshape = "straight"\nlength_mm = { value = 1.0, '
      'provenance = "x" }\ngears = ["P", "P", "P", "P", "P", "P"]\n\n[movement.gentle]',
      "movement: unknown movement templates 'u_turn'; the movement templates are short_straight, "

@@ -72,7 +72,7 @@ def run(argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     monkeypatch.chdir(FUZZ)
     monkeypatch.setenv("HOME", str(tmp_path))
     if argv[0] == "render":
-        argv = [*argv, "-o", str(tmp_path / "x.png"), "--size", "400x300"]
+        argv = [*argv, "-o", str(tmp_path / "x.png"), "--size", "640x480"]
     if argv[0] == "export-templates":
         argv = [*argv, "-o", str(tmp_path / "sheets")]
     code = main(argv)

@@ -20,7 +20,7 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def render(out: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[int, str]:
-    code = main(["render", str(STREET), "-o", str(out), "--size", "400x300", "--free", *extra])
+    code = main(["render", str(STREET), "-o", str(out), "--size", "640x480", "--free", *extra])
     return code, capsys.readouterr().err
 
 
@@ -57,7 +57,7 @@ def test_render_does_not_write_through_a_link(tmp_path: Path, capsys: pytest.Cap
 
 def test_unknown_query_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     case = ROOT / "tests" / "cases" / "move_tbone.toml"
-    code = main(["render", str(case), "-o", str(tmp_path / "x.png"), "--query", "nope", "--size", "400x300"])
+    code = main(["render", str(case), "-o", str(tmp_path / "x.png"), "--query", "nope", "--size", "640x480"])
     err = capsys.readouterr().err
     assert code == 2 and err.startswith(f"{case}: --query: no query 'nope'; the file has: ")
     assert not (tmp_path / "x.png").exists()

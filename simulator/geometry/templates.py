@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import math
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib.resources import files
@@ -22,6 +23,7 @@ import numpy as np
 import shapely
 from numpy.typing import NDArray
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -73,7 +75,15 @@ MAX_TEMPLATE_MM = 1_000.0
 """The longest length or radius a template-set file may give (the longest real template is 302 mm):
 any set people measure fits, and nothing it builds can run the geometry or the printing away."""
 
-Label = Annotated[str, Field(max_length=100)]
+def _printable(value: str) -> str:
+    for i, ch in enumerate(value):
+        if unicodedata.category(ch) in ("Cc", "Cs"):
+            raise ValueError(f"character {i + 1} is a control character ({ch!r}); labels are plain text")
+    return value
+
+
+Label = Annotated[str, Field(max_length=100), AfterValidator(_printable)]
+"""A template's label: at most 100 characters of printable text (it is printed on the sheets)."""
 
 
 class _Measure(BaseModel):
@@ -81,7 +91,7 @@ class _Measure(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     value: Annotated[float, Strict(), Field(ge=1.0, le=MAX_TEMPLATE_MM, allow_inf_nan=False)]
-    provenance: Annotated[str, Field(max_length=500)]
+    provenance: Annotated[str, Field(max_length=500), AfterValidator(_printable)]
 
 
 class _Angle(_Measure):
@@ -446,6 +456,8 @@ def load_template_set(path: str | FilePath | None = None) -> TemplateSet:
     Results are cached per path. Raises :class:`InputFileError` (see
     :func:`parse_template_set`; a missing, oversized or non-UTF-8 file too).
     """
+    if path is not None and "\x00" in str(path):
+        raise InputFileError(str(path).replace("\x00", "\\0"), [Problem("(file)", "not a usable file name")])
     key = "default" if path is None or str(path) == "default" else str(FilePath(path).resolve())
     if key not in _CACHE:
         if key == "default":

@@ -337,5 +337,5 @@ def validate_save_document(document: object, source: str = "<save>") -> CheckedS
             break
     if problems:
         raise SaveError(source, problems)
-    return CheckedSave(scenario, doc.scenario.toml, doc.scenario.source, doc.seed,
+    return CheckedSave(scenario, doc.scenario.toml.removeprefix("\ufeff"), doc.scenario.source, doc.seed,
                        doc.options.model_dump(), tuple(decisions), version, doc.online)

@@ -10,9 +10,19 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, StrictBool, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    Strict,
+    StrictBool,
+    field_validator,
+    model_validator,
+)
 
 MAX_TABLE_MM = 20_000.0
 """The largest play area accepted (20 m): far beyond any real table, small enough to draw."""
@@ -44,7 +54,23 @@ VehicleSize = Annotated[float, Strict(), Field(ge=1.0, le=1_000.0, allow_inf_nan
 """A vehicle's length or width in mm: 1 mm to 1 m (the largest model is a 150 mm War Rig trailer)."""
 Positive = Annotated[float, Strict(), Field(gt=0, allow_inf_nan=False)]
 Point = tuple[Coordinate, Coordinate]
-Name = Annotated[str, Field(max_length=MAX_NAME_CHARS)]
+def _printable(value: str, allowed: str = "") -> str:
+    """Refuse control characters (NUL, escapes, line breaks in a name) and lone surrogates: they cannot
+    be drawn or printed."""
+    for i, ch in enumerate(value):
+        if unicodedata.category(ch) in ("Cc", "Cs") and ch not in allowed:
+            raise ValueError(f"character {i + 1} is a control character ({ch!r}); names are plain text")
+    return value
+
+
+def _printable_text(value: str) -> str:
+    return _printable(value, "\n\t")
+
+
+Name = Annotated[str, Field(max_length=MAX_NAME_CHARS), AfterValidator(_printable)]
+"""A name or label: at most 200 characters of printable text."""
+Text = Annotated[str, Field(max_length=MAX_TEXT_CHARS), AfterValidator(_printable_text)]
+"""A description: printable text, line breaks allowed."""
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """Ids: 1 to 64 letters, digits, - and _ (the whole string: no trailing newline, RULINGS.md)."""
 
@@ -64,7 +90,7 @@ class ScenarioInfo(_Strict):
 
     name: Name = "Untitled"
     kind: Literal["street_race", "death_race", "rulings", "sandbox"] = "sandbox"
-    description: Annotated[str, Field(max_length=MAX_TEXT_CHARS)] = ""
+    description: Text = ""
     pages: Name = ""
     pole_position: Name = ""
 
@@ -78,7 +104,7 @@ class TableSpec(_Strict):
 
     width_mm: TableSize
     height_mm: TableSize
-    template_set: Annotated[str, Field(min_length=1, max_length=4096)] = "default"
+    template_set: Annotated[str, Field(min_length=1, max_length=4096), AfterValidator(_printable)] = "default"
 
 
 class PlayerSpec(_Strict):

@@ -36,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from simulator import safe_read
 from simulator.errors import InputFileError, Problem
 from simulator.gaslands.dice import SeededDice
 from simulator.gaslands.game import Game, Options, Origin
@@ -200,7 +201,7 @@ def scenario_text(scenario: Scenario) -> str:
         return tomlkit.dumps(with_teams(scenario, scenario.teams).raw)
     path = Path(scenario.source)
     if path.is_file() and not scenario.teams:
-        return path.read_text(encoding="utf-8")
+        return safe_read.read_text(path)  # as the loader read it: UTF-8, no byte-order mark
     return tomlkit.dumps(scenario.raw)
 
 
