@@ -36,6 +36,7 @@ from simulator.gaslands.bots import Bot
 from simulator.gaslands.decisions import (
     Activate,
     Attack,
+    ChooseTemplate,
     Decision,
     DeclareAttacks,
     Drop,
@@ -48,7 +49,7 @@ from simulator.gaslands.decisions import (
     SpendShifts,
     Spin,
 )
-from simulator.gaslands.events import GameEvent
+from simulator.gaslands.events import Activated, GameEvent, TemplateChosen
 from simulator.gaslands.game import Game
 from simulator.gaslands.prompts import (
     ActivatePrompt,
@@ -95,6 +96,7 @@ from simulator.ui.panel_actions import (
 )
 from simulator.ui.pending import Pending
 from simulator.ui.sandbox import VehicleStatus
+from simulator.vocab import Side
 
 BOT_DELAY_S = 0.8
 """A bot waits this long before each decision so people can follow it."""
@@ -441,6 +443,20 @@ class GameController:
         if isinstance(p, PiledriverPrompt):
             return pose.ahead(self.draft.shove_mm).turned(self.draft.turn_deg)
         return pose.turned(self.draft.turn_deg)
+
+    def chosen_template(self) -> ChooseTemplate | None:
+        """The template the active vehicle chose in this activation, from its
+        :class:`~simulator.gaslands.events.TemplateChosen` event (None before one is chosen)."""
+        vid = self.prompt.vehicle_id
+        log = self.game.log
+        for i in range(len(log) - 1, -1, -1):
+            e = log[i]
+            if isinstance(e, TemplateChosen) and e.vehicle == vid:
+                side: Side | None = "left" if e.direction == "left" else "right" if e.direction == "right" else None
+                return ChooseTemplate(e.template, side, e.reverse)
+            if isinstance(e, Activated):
+                return None
+        return None
 
     def slide_endings(self) -> tuple[Ending, ...]:
         """Where an uncancelled Slide would end the move (p.24-26): for a Slide facing prompt both endings; for

@@ -29,6 +29,7 @@ from simulator.gaslands.prompts import (
     Ending,
     LoseControlPrompt,
     PivotPrompt,
+    PushItPrompt,
     ReactPrompt,
     ShiftsPrompt,
     SkidPrompt,
@@ -530,9 +531,10 @@ class GameMode:
         ctl = self.ctl
         p = ctl.prompt
         pending = self.pending
-        chosen = ctl.game.engine_state.activation.template
-        if pending is None and chosen is not None and isinstance(p, SkidPrompt | ShiftsPrompt) and not self.slide_shown():
-            pending = Pending(p.vehicle_id, Move(chosen.template, chosen.direction, chosen.reverse))
+        if pending is None and isinstance(p, SkidPrompt | PushItPrompt | ShiftsPrompt) and not self.slide_shown():
+            chosen = ctl.chosen_template()
+            if chosen is not None:
+                pending = Pending(p.vehicle_id, Move(chosen.template, chosen.direction, chosen.reverse))
         if pending is None:
             return None
         key = (ctl.state, pending)
