@@ -469,7 +469,8 @@ def cmd_host(args: argparse.Namespace) -> int:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    """Join a hosted game with its link: in the window, or headless with --bot / --log."""
+    """Join a hosted game with its link: in the window (the same game screen as hot-seat), or headless with --bot
+    (the built-in bot plays the seat) or --log (the game's events as text)."""
     from simulator.net.client import join_headless
     from simulator.net.protocol import parse_link
 
@@ -480,9 +481,13 @@ def cmd_join(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if args.bot or args.log:
         return join_headless(link, bot=args.bot, log=args.log, retry_s=args.retry)
-    print("gaslands: the window for online games is not here yet: use --bot (the built-in bot plays the seat) "
-          "or --log (follow the game as text)", file=sys.stderr)
-    return EXIT_BAD_INPUT
+    if not _has_display():
+        print("gaslands: no display to open a window on: play the seat with the built-in bot (--bot) or follow "
+              "the game as text (--log)", file=sys.stderr)
+        return EXIT_NO_DISPLAY
+    from simulator.ui.window import run_online_window
+
+    return run_online_window(link, args.retry)
 
 
 def _port(text: str) -> int:

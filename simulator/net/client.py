@@ -84,11 +84,26 @@ class Connection:
         self.reconnects = 0
         self._ws: ClientConnection | None = None
         self._closing = False
+        self._first_rtt_s = 0.0
 
     @property
     def latency_s(self) -> float:
-        """The round-trip time of the last ping, in seconds (0 before the first)."""
-        return self._ws.latency if self._ws is not None else 0.0
+        """The round-trip time of the last ping, in seconds (one is sent on connecting, then every
+        ``ping_interval_s``); 0 while not connected."""
+        ws = self._ws
+        if ws is None:
+            return 0.0
+        return ws.latency or self._first_rtt_s
+
+    async def _measure(self, ws: ClientConnection) -> None:
+        """Ping once on connecting, so the round-trip time is known at once."""
+        started = time.perf_counter()
+        try:
+            pong = await ws.ping()
+            await asyncio.wait_for(pong, self.open_timeout_s)
+        except (TimeoutError, ConnectionClosed):
+            return
+        self._first_rtt_s = time.perf_counter() - started
 
     async def send(self, n: int, decision: Decision) -> bool:
         """Send decision number ``n``; False if not connected now (it is asked again after reconnecting)."""
@@ -145,6 +160,7 @@ class Connection:
                     self._ws = ws
                     self.status = "connected"
                     lost_at, delay = None, 0.25
+                    await self._measure(ws)
                     yield first
                     async for raw in ws:
                         message = parse_server_message(raw)

@@ -52,7 +52,7 @@ class App:
                  controller: TurnController | None = None, rulings_path: Path | None = None,
                  game: GameController | None = None, game_path: Path | None = None,
                  replay: Game | None = None, replay_path: Path | None = None,
-                 editor_path: Path | None = None) -> None:
+                 editor_path: Path | None = None, game_mode: type[GameMode] = GameMode) -> None:
         wide = game is not None or replay is not None
         layout = Layout(size, GAME_PANEL_PX if wide else PANEL_PX)
         table = scenario.table
@@ -60,7 +60,7 @@ class App:
                            template_set or scenario.template_set)
         self.ctx.ask_rulings = lambda queries: self.open_rulings().ask(queries)
         self.help_visible = False
-        self.game = GameMode(self.ctx, game, game_path) if game is not None else None
+        self.game = game_mode(self.ctx, game, game_path) if game is not None else None
         self.replay = ReplayMode(self.ctx, replay, replay_path) if replay is not None else None
         self.free: FreeTableMode | None = None
         self.rulings: RulingsMode | None = None

@@ -212,6 +212,15 @@ class GameController:
         """The engine's vehicle."""
         return self.state.vehicle(vehicle_id)
 
+    def game_over_hint(self) -> str:
+        """What may be done once the game is over (shown under the standings)."""
+        return ("Ctrl+S saves the game, Ctrl+Z takes back the last decision, F2 opens the free table, R the rulings "
+                "mode on this table.")
+
+    def seat_label(self, player: int) -> str:
+        """Who plays ``player``'s seat, for its seat button: ``bot`` or ``person``."""
+        return "bot" if player in self.bots else "person"
+
     def is_bot_turn(self) -> bool:
         """Whether a bot answers the current prompt."""
         return not self.over() and self.prompt.player in self.bots

@@ -334,7 +334,7 @@ def build(ctl: GameController, rect: Rect, pending: Pending | None = None) -> Pa
     panel = Panel(rect, tumbling=ctl.anim.roll_left > 0)
     c = _Cursor(panel)
     p = ctl.prompt
-    seats = [_b(f"{ctl.player_name(i)}: {'bot' if i in ctl.bots else 'person'} (F{5 + i})", ToggleSeat(i), True,
+    seats = [_b(f"{ctl.player_name(i)}: {ctl.seat_label(i)} (F{5 + i})", ToggleSeat(i), True,
                 i in ctl.bots) for i in range(len(ctl.state.players))]
     c.buttons(seats, per_row=max(2, len(seats)), height=24)
     colour = draw.hex_colour(ctl.player_colour(p.player)) if p.player >= 0 else draw.SELECT
@@ -594,8 +594,7 @@ def _game_over(ctl: GameController, c: _Cursor) -> None:
     c.text("Standings (p.128):", 18)
     for i, name in enumerate(ctl.standings(), 1):
         c.text(f"{i}. {name}", 18, draw.SELECT if i == 1 else draw.TEXT)
-    c.text("Ctrl+S saves the game, Ctrl+Z takes back the last decision, F2 opens the free table, R the rulings "
-           "mode on this table.", 15, draw.TEXT_DIM)
+    c.text(ctl.game_over_hint(), 15, draw.TEXT_DIM)
 
 
 def _latest_dice(ctl: GameController, c: _Cursor) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 import random
+import sys
+import time
 from importlib.resources import files
 from pathlib import Path
 
@@ -18,6 +20,8 @@ import pygame
 
 from simulator.gaslands.game import Game
 from simulator.geometry.templates import load_template_set
+from simulator.net.protocol import JoinLink
+from simulator.net.remote import RemoteGame
 from simulator.scenario import saves as saving
 from simulator.scenario.loader import load_scenario
 from simulator.scenario.setup import new_game
@@ -59,6 +63,52 @@ def _app_for(path: Path, size: tuple[int, int], template_set_path: Path | None, 
     if as_game and query is None:
         return game_app(Path(path), size, seed=seed, template_set_path=template_set_path)
     return App.from_path(Path(path), template_set_path, size=size, query=query)
+
+
+def online_app(remote: RemoteGame, size: tuple[int, int] = SIZE, *, bot_delay_s: float | None = None,
+               animate: bool = True) -> App:
+    """A window on a hosted game as ``remote``'s seat or as a spectator; ``remote`` must have been welcomed."""
+    from simulator.ui.modes.online import OnlineGameMode
+    from simulator.ui.remote_controller import RemoteController
+
+    ctl = RemoteController(remote, animate=animate) if bot_delay_s is None else \
+        RemoteController(remote, bot_delay_s=bot_delay_s, animate=animate)
+    return App(ctl.scenario, size, game=ctl, game_mode=OnlineGameMode)
+
+
+def wait_for_welcome(remote: RemoteGame, timeout_s: float) -> None:
+    """Pump ``remote`` until the server has welcomed it or the connection has ended (or ``timeout_s``)."""
+    deadline = time.monotonic() + timeout_s
+    while remote.game is None and not remote.ended and time.monotonic() < deadline:
+        remote.pump()
+        time.sleep(0.02)
+
+
+def run_online_window(link: JoinLink, retry_s: float) -> int:
+    """``gaslands join URL``: join a hosted game and open the window on it until it is closed.
+
+    Returns the exit code: 0 once the window is closed (the result is printed if the game ended), 4 if the
+    server refused the link, 5 if it could not be reached (the one-line reason is printed on stderr).
+    """
+    from simulator.net.client import EXIT_REFUSED, EXIT_UNREACHABLE, describe_result
+
+    remote = RemoteGame(link, retry_s=retry_s).start()
+    try:
+        wait_for_welcome(remote, retry_s + 15.0)
+        if remote.game is None:
+            print(f"gaslands: {remote.ended or 'the server did not answer'}", file=sys.stderr)
+            return EXIT_REFUSED if remote.refused else EXIT_UNREACHABLE
+        screen = _screen()
+        app = online_app(remote, screen.get_size())
+        player = remote.player
+        pygame.display.set_caption("Gaslands table - online as " + (
+            app.game.ctl.player_name(player) if app.game is not None and player is not None else "a spectator"))
+        _loop(app, screen)
+    finally:
+        remote.close()
+    if remote.result is not None:
+        print(describe_result(remote.result), flush=True)
+    return 0
 
 
 def _loop(app: App, screen: pygame.Surface) -> None:

@@ -3,20 +3,17 @@ thread) against a server running in another thread, on loopback."""
 
 from __future__ import annotations
 
-import asyncio
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
+from online_helpers import server_thread
 
 from simulator.gaslands.bots import Bot, play_bot_game
 from simulator.gaslands.decisions import RollSkid
 from simulator.gaslands.game import Options
 from simulator.net.protocol import JoinLink
 from simulator.net.remote import RemoteGame, Update
-from simulator.net.server import GameServer, Links, Table
+from simulator.net.server import Table
 from simulator.scenario.loader import bundled_scenario, load_scenario
 from simulator.scenario.setup import new_game
 
@@ -25,32 +22,6 @@ pytestmark = pytest.mark.timeout(120)
 SCENARIO = load_scenario(bundled_scenario())
 OPTIONS = Options(round_limit=30)
 SEED = 9
-
-
-@contextmanager
-def server_thread(table: Table) -> Iterator[Links]:
-    """``table`` served on 127.0.0.1 (a free port) from a background thread; stopped on leaving."""
-    started = threading.Event()
-    stop: list[asyncio.Event] = []
-    links: list[Links] = []
-
-    async def serve() -> None:
-        async with GameServer([table]) as server:
-            links.append(server.links(table))
-            stop.append(asyncio.Event())
-            started.set()
-            await stop[0].wait()
-
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_until_complete, args=(serve(),), daemon=True)
-    thread.start()
-    assert started.wait(10)
-    try:
-        yield links[0]
-    finally:
-        loop.call_soon_threadsafe(stop[0].set)
-        thread.join(10)
-        loop.close()
 
 
 def pump_until(games: list[RemoteGame], done: object, bots: dict[int, Bot] | None = None,
