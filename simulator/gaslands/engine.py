@@ -802,7 +802,7 @@ class _Run:
         """Nothing more to decide: the :class:`GameOverPrompt` and the :class:`GameOver` event."""
         winner = self.state.winner
         order = self._standings()
-        self.prompt = GameOverPrompt(winner, reason, tuple(self._name(i) for i in order))
+        self.prompt = GameOverPrompt(winner, reason, tuple(self.state.vehicle(i).label for i in order))
         self._emit(GameOver(winner, self._player(winner) if winner is not None else "", reason,
                             self.prompt.standings, summaries(self.state)))
 

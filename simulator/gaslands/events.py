@@ -255,6 +255,7 @@ class GameOver(GameEvent):
     reason: str
     standings: tuple[str, ...]
     vehicles_at_end: tuple[VehicleSummary, ...]
+    RULE: ClassVar[str] = "Game End"
     PAGE: ClassVar[str] = "p.62, p.128"
 
     @property
