@@ -224,18 +224,18 @@ class App:
         """The top bar's buttons: Help, the mode switches, then the mode's own, from the right."""
         def toggle_help() -> None:
             self.help_visible = not self.help_visible
-        tools = [TopButton("Help (H)", toggle_help, active=self.help_visible)]
+        tools = [TopButton("Help (H)", toggle_help, active=self.help_visible, width_px=76)]
         if self.home is not self.free:
             away = self.mode is not self.home
             tools.append(TopButton(f"Back to {self.home.title.lower()} (F2)" if away else "Free table (F2)",
-                                   self.toggle_free_table, active=away, width_px=154))
+                                   self.toggle_free_table, active=away, width_px=136))
         back = self.mode is self.rulings
         editing = self.mode is self.editor
         tools.append(TopButton("Back (F4)" if editing and self.home is not self.editor else "Editor (F4)",
                                self.toggle_editor, active=editing, width_px=100))
         if not editing:
             tools.append(TopButton("Back (R)" if back else "Rulings (R)", self.toggle_rulings, active=back,
-                                   width_px=114))
+                                   width_px=100))
         tools += self.mode.buttons()
         out: list[Button[Command]] = []
         x = self.layout.top[2] - 8
@@ -250,13 +250,20 @@ class App:
         surface.fill(draw.BACKGROUND)
         pygame.draw.rect(surface, (16, 17, 20), self.layout.top)
         self.mode.draw(surface)
+        buttons = self.buttons()
+        left = min((b.rect[0] for b in buttons), default=self.layout.top[2]) - 6
+        pygame.draw.rect(surface, (16, 17, 20), (left, 0, self.layout.top[2] - left, self.layout.top[3]))
+        surface.set_clip(pygame.Rect(0, 0, 240, self.layout.top[3]))
         draw.text(surface, f"Gaslands  -  {self.mode.scenario.name}", (12, 8), 24, draw.TEXT)
+        surface.set_clip(None)
         draw.text(surface, self.mode.title, (250, 9), 20, (15, 15, 15), backing=draw.SELECT)
-        for b in self.buttons():
+        for b in buttons:
             draw_button(surface, b, 17)
         pygame.draw.rect(surface, (16, 17, 20), self.layout.status)
-        x, y, w, _ = self.layout.status
+        x, y, w, h = self.layout.status
+        surface.set_clip(pygame.Rect(x, y, w - 110, h))
         draw.text(surface, self.status, (x + 10, y + 5), 19, draw.TEXT)
+        surface.set_clip(None)
         draw.text(surface, f"{self.view.scale_px_per_mm:.2f} px/mm", (w - 10, y + 5), 17, draw.TEXT_DIM, "topright")
         if self.help_visible:
             draw_help(surface, self.mode.title, (*self.mode.help_lines(), *SHELL_HELP))

@@ -83,8 +83,8 @@ def collision_lines(e: Collided, damage: Sequence[CollisionDamage] = ()) -> list
                          f"{' '.join(map(str, dice))}: {hits} hit{'s' if hits != 1 else ''} on 4+")
         elif evades:
             saved = sum(1 for r in evades if r == 6)
-            lines.append(f"{name} evades: rolled {' '.join(map(str, evades))}: {saved} six{'es' if saved != 1 else ''}"
-                         " cancel hits")
+            lines.append(f"{name} evades: rolled {' '.join(map(str, evades))}: "
+                         + (f"{saved} six{'es' if saved != 1 else ''}, each cancels a hit" if saved else "no 6"))
         else:
             lines.append(f"{name} {reaction.value}s, no dice")
     lines += [d.text for d in damage]
@@ -197,10 +197,11 @@ class GameScene:
             if isinstance(e, CrossedFinish) and e.point is not None:
                 self._finish_mark(over, view, e)
         marks = []
+        lost = {e.vehicle for e in events if isinstance(e, LostControl)}  # its own label tells the pivot
         for e in events:
             match e:
                 case Moved():
-                    self._moved(under, over, view, state, table, e)
+                    self._moved(under, over, view, state, table, e, show_asked=e.vehicle not in lost)
                 case LostControl():
                     self._lost_control(over, view, state, e)
                 case Collided():
@@ -212,7 +213,7 @@ class GameScene:
         return marks
 
     def _moved(self, under: pygame.Surface, overlay: pygame.Surface, view: View, state: GameState, table: Table,
-               e: Moved) -> None:
+               e: Moved, show_asked: bool = True) -> None:
         try:
             colour = self.colour(state, e.vehicle)
             v = state.vehicle(e.vehicle)
@@ -220,7 +221,8 @@ class GameScene:
             return
         if e.path is not None:
             draw.path_line(under, view, e.path.sample(4.0), (*draw.shade(colour, 1.4), 220), 2)
-        if e.requested_deg is not None and e.turned_deg is not None and abs(e.requested_deg - e.turned_deg) > 0.5:
+        if (show_asked and e.requested_deg is not None and e.turned_deg is not None
+                and abs(e.requested_deg - e.turned_deg) > 0.5):
             asked = e.start.turned(e.requested_deg)
             draw.ghost_vehicle(overlay, view, asked, v.length_mm, v.width_mm, ASKED, 30, ASKED, dashed=True)
             self._label(overlay, view, asked, max(v.length_mm, v.width_mm),

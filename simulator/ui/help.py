@@ -45,7 +45,7 @@ def draw_help(surface: pygame.Surface, title: str, lines: Sequence[tuple[str, st
     card = pygame.Rect(0, 0, min(1040, w - 40), min(60 + ROW_PX * len(lines) + 20, h - 40))
     card.center = (w // 2, h // 2)
     shade = pygame.Surface(card.size, pygame.SRCALPHA)
-    shade.fill((12, 13, 16, 235))
+    shade.fill((12, 13, 16, 248))
     surface.blit(shade, card.topleft)
     pygame.draw.rect(surface, draw.SELECT, card, 2, border_radius=8)
     draw.text(surface, f"Controls: {title.lower()}", (card.left + 20, card.top + 14), 30, draw.SELECT)

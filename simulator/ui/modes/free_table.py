@@ -161,9 +161,9 @@ class FreeTableMode:
 
     def buttons(self) -> list[TopButton]:
         """Hand tool, Undo, Fit."""
-        return [TopButton("Hand (T)", self.toggle_hand_tool, active=self.hand_tool, width_px=104),
-                TopButton("Undo", self.undo, enabled=bool(self.box.undo_stack)),
-                TopButton("Fit", self.ctx.canvas.fit)]
+        return [TopButton("Hand (T)", self.toggle_hand_tool, active=self.hand_tool, width_px=90),
+                TopButton("Undo", self.undo, enabled=bool(self.box.undo_stack), width_px=60),
+                TopButton("Fit", self.ctx.canvas.fit, width_px=50)]
 
     # ================================================================ the table
     @property

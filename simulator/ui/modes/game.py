@@ -148,10 +148,10 @@ class GameMode:
 
     def buttons(self) -> list[TopButton]:
         """Undo, Save, Load, Fit."""
-        return [TopButton("Undo", self.undo, enabled=bool(self.ctl.game.decisions)),
-                TopButton("Save", lambda: self.save(self.game_path)),
-                TopButton("Load", lambda: self.load(self.game_path)),
-                TopButton("Fit", self.ctx.canvas.fit)]
+        return [TopButton("Undo", self.undo, enabled=bool(self.ctl.game.decisions), width_px=60),
+                TopButton("Save", lambda: self.save(self.game_path), width_px=60),
+                TopButton("Load", lambda: self.load(self.game_path), width_px=60),
+                TopButton("Fit", self.ctx.canvas.fit, width_px=50)]
 
     # ================================================================ state
     def refresh(self) -> None:
@@ -730,8 +730,9 @@ class GameMode:
             if plain is not None:
                 draw.ghost_vehicle(under, view, plain.pose, v.length_mm, v.width_mm, (220, 220, 220), 30,
                                    (220, 220, 220), dashed=True)
-                self.ctx.canvas.label_over(over, plain.pose, max(v.length_mm, v.width_mm), "if the Slide is cancelled",
-                                           (200, 200, 200), 15)
+                px, py = view.to_screen(plain.pose.x_mm, plain.pose.y_mm)
+                draw.text(over, "here if the Slide is cancelled", (px + view.mm_to_px(v.length_mm) / 2 + 8, py), 15,
+                          (220, 220, 220), "midleft", backing=(10, 10, 10, 190))
         elif isinstance(p, SlideFacingPrompt):
             plans = [MovePlan(p.template, p.direction, p.reverse, True, e.side) for e in endings]
         for i, (ending, plan) in enumerate(zip(endings, plans, strict=True)):

@@ -57,7 +57,7 @@ from simulator.ui.widgets import Button, Command, button_at, draw_button
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Playback speeds: decisions per second."""
-CARD_PX = 58
+CARD_PX = 64
 CONTROLS_PX = 210
 
 HELP: HelpLines = (
@@ -162,7 +162,8 @@ class ReplayMode:
 
     def buttons(self) -> list[TopButton]:
         """Play or pause, Fit."""
-        return [TopButton("Pause" if self.playing else "Play", self.toggle_play), TopButton("Fit", self.ctx.canvas.fit)]
+        return [TopButton("Pause" if self.playing else "Play", self.toggle_play, width_px=64),
+                TopButton("Fit", self.ctx.canvas.fit, width_px=50)]
 
     # ================================================================ position
     @property

@@ -22,9 +22,9 @@ from simulator.geometry.table import Table
 from simulator.scenario.loader import Scenario
 from simulator.ui import draw
 from simulator.ui.controller import TurnController
-from simulator.ui.modes import Context, HelpLines
+from simulator.ui.modes import Context, HelpLines, TopButton
 from simulator.ui.modes.free_table import HELP as FREE_HELP
-from simulator.ui.modes.free_table import FreeTableMode
+from simulator.ui.modes.free_table import FreeTableMode, headline
 from simulator.ui.outcome import MoveOutcome
 from simulator.ui.pending import Pending
 from simulator.ui.rulings_view import (
@@ -117,6 +117,15 @@ class RulingsMode(FreeTableMode):
             return
         box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
         self.ctx.canvas.fit(box, FOCUS_PAD_MM)
+
+    def buttons(self) -> list[TopButton]:
+        """Undo and Fit (every piece moves by hand here: no Hand tool)."""
+        return [b for b in super().buttons() if b.label != "Hand (T)"]
+
+    def headline_lines(self) -> list[str]:
+        """What the rulings are asked on."""
+        where = self.box.origin or self.scenario.name
+        return headline(f"Rulings on {where}: move anything, ask a question below", self.ctx.layout.panel[2] - 24)
 
     def top_line(self) -> str:
         """The top bar's line: the question asked (X switches)."""
