@@ -31,7 +31,7 @@ from simulator.ui.canvas import Canvas
 from simulator.ui.controller import TurnController
 from simulator.ui.game_controller import GameController, scenario_of
 from simulator.ui.help import SHELL_HELP, draw_help
-from simulator.ui.layout import GAME_PANEL_PX, PANEL_PX, Layout
+from simulator.ui.layout import GAME_PANEL_PX, PANEL_PX, TOP_INFO, Layout
 from simulator.ui.modes import Context, Mode, TopButton
 from simulator.ui.modes.editor import EditorMode, check_editable
 from simulator.ui.modes.free_table import FreeTableMode
@@ -237,11 +237,15 @@ class App:
             tools.append(TopButton("Back (R)" if back else "Rulings (R)", self.toggle_rulings, active=back,
                                    width_px=100))
         tools += self.mode.buttons()
+        room = self.layout.top[2] - TOP_INFO[0] - 8
+        compact = sum(t.width_px + 6 for t in tools) > room  # a narrow window: the labels without their keys
         out: list[Button[Command]] = []
         x = self.layout.top[2] - 8
         for t in tools:
-            x -= t.width_px
-            out.append(Button((x, 5, t.width_px, 24), t.label, t.run, t.enabled, t.active))
+            label = t.label.split(" (")[0] if compact else t.label
+            width = min(t.width_px, draw.font(17).size(label)[0] + 16) if compact else t.width_px
+            x -= width
+            out.append(Button((x, 5, width, 24), label, t.run, t.enabled, t.active))
             x -= 6
         return out
 

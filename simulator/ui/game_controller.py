@@ -17,6 +17,12 @@ becomes a decision value (:mod:`simulator.gaslands.decisions`) passed to
   decision in progress, DESIGN.md), save, load, and undo (a step back in the
   game's history, :meth:`Game.undo`).
 
+A game played elsewhere (online, :mod:`simulator.net`) drives the same
+controller: give it ``submit`` (decisions are sent, not applied), keep
+:attr:`GameController.game` the mirrored game, and call
+:meth:`GameController.applied` with each confirmed decision's table before and
+events; the game mode shows it like a local one.
+
 What may be chosen comes from the typed prompt (:mod:`simulator.gaslands.prompts`);
 what happened from the typed events (:mod:`simulator.gaslands.events`). No rule
 is checked here and no log text is read.
@@ -25,6 +31,7 @@ is checked here and no log text is read.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import assert_never
@@ -163,8 +170,11 @@ class GameController:
     """Hot-seat play of a :class:`Game` in the window (see the module docstring)."""
 
     def __init__(self, game: Game, scenario: Scenario | None = None, *, autosave_path: Path | None = None,
-                 bots: set[int] | None = None, bot_delay_s: float = BOT_DELAY_S, animate: bool = True) -> None:
+                 bots: set[int] | None = None, bot_delay_s: float = BOT_DELAY_S, animate: bool = True,
+                 submit: Callable[[Decision], bool] | None = None) -> None:
         self.game = game
+        self.submit = submit
+        """Where decisions go in a game played elsewhere (online: the server); None applies them here."""
         self.scenario = scenario or scenario_of(game)
         self.autosave_path = autosave_path
         self.bots: set[int] = set(bots or ())
@@ -649,7 +659,19 @@ class GameController:
 
     # ================================================================ deciding
     def decide(self, decision: Decision) -> bool:
-        """Pass ``decision`` to the engine; animate and autosave. False (with the reason) if it is illegal."""
+        """Pass ``decision`` to the engine; animate and autosave. False (with the reason) if it is illegal.
+
+        In a game played elsewhere (``submit`` given) the decision is sent instead; it shows once the
+        other side applies it to :attr:`game` and reports it with :meth:`applied`.
+        """
+        if self.submit is not None:
+            if not self.submit(decision):
+                self.message = "Not sent: the connection is down or it is not this seat's turn."
+                return False
+            self.draft = Draft()
+            self.message = "Sent: waiting for the server to confirm it."
+            self._changed()
+            return True
         before = self.state
         logged = len(self.game.log)
         try:
@@ -657,17 +679,24 @@ class GameController:
         except IllegalChoice as exc:
             self.message = f"Not allowed: {exc}"
             return False
-        self.draft = Draft()
-        self.fresh = logged
-        new = list(self.game.last_events)
-        self.message = new[-1].text + (f" ({new[-1].rule})" if new[-1].rule else "") if new else ""
-        self.anim.play(before, self.state, new)
+        self.applied(before, self.game.last_events, logged)
         self._autosave()
-        self._changed()
         forced = forced_answer(self.game)
         if forced is not None:  # nothing to choose: answered through decide, so it is logged and replayed
             return self.decide(forced)
         return True
+
+    def applied(self, before: GameState, events: Sequence[GameEvent], logged: int | None = None) -> None:
+        """A decision has been applied to :attr:`game` (here, or by a server for a remote game): show it.
+
+        ``before`` is the table before it, ``events`` what it caused, ``logged`` where they start in the log
+        (default: the last ``len(events)`` events)."""
+        self.draft = Draft()
+        self.fresh = logged if logged is not None else len(self.game.log) - len(events)
+        new = list(events)
+        self.message = new[-1].text + (f" ({new[-1].rule})" if new[-1].rule else "") if new else ""
+        self.anim.play(before, self.state, new)
+        self._changed()
 
     def _changed(self) -> None:
         self.revision += 1
@@ -710,6 +739,9 @@ class GameController:
 
     def undo(self) -> bool:
         """Take back the last decision made by a person (bot answers after it go too): a step back in the history."""
+        if self.submit is not None:
+            self.message = "A game played online cannot be taken back."
+            return False
         if not self.game.history.can_undo:
             self.message = "Nothing to undo: no decision yet."
             return False

@@ -15,6 +15,9 @@ PANEL_PX = 370
 GAME_PANEL_PX = 440
 """The wider side panel of a game or a replay (prompt, dice and log)."""
 MIN_SIZE = (900, 600)
+PANEL_MIN_PX = 280
+PANEL_MAX_SHARE = 0.42
+"""On a narrow window the side panel gives way, down to :data:`PANEL_MIN_PX`, so the table stays the larger part."""
 TOP_INFO = (372, 10)
 """Where a mode writes its line in the top bar, right of the mode's name."""
 
@@ -24,7 +27,9 @@ class Layout:
     """Screen rectangles of the window's parts for one window size."""
 
     size: tuple[int, int]
-    panel_px: int = PANEL_PX
+    wanted_px: int = PANEL_PX
+    """The side panel's width on a wide enough window."""
+    panel_px: int = field(init=False)
     top: Rect = field(init=False)
     table: Rect = field(init=False)
     tray: Rect = field(init=False)
@@ -33,6 +38,7 @@ class Layout:
 
     def __post_init__(self) -> None:
         w, h = self.size
+        self.panel_px = min(self.wanted_px, max(PANEL_MIN_PX, int(w * PANEL_MAX_SHARE)))
         table_w = w - self.panel_px
         table_h = h - TOP_BAR_PX - STATUS_PX - TRAY_PX
         self.top = (0, 0, w, TOP_BAR_PX)
@@ -43,4 +49,4 @@ class Layout:
 
     def resized(self, size: tuple[int, int]) -> Layout:
         """The layout for another window size (never smaller than :data:`MIN_SIZE`)."""
-        return Layout((max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])), self.panel_px)
+        return Layout((max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])), self.wanted_px)

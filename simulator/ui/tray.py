@@ -94,7 +94,10 @@ def draw_tray(surface: pygame.Surface, template_set: TemplateSet, cells: list[Tr
         chip_colour = draw.PERMISSION_COLOURS.get(word or "", draw.TEXT_DIM)
         pygame.draw.rect(surface, chip_colour if word else draw.PANEL_EDGE, rect, 2, border_radius=6)
         template = template_set.movement[cell.template]
-        draw.text(surface, template.label, (rect.centerx, rect.top + 4), 17,
+        label = template.label
+        if fitting(label, rect.width - 6, 17) < 14 and " " in label:
+            label = label.split()[0]  # "Short Straight" -> "Short" in a narrow tray
+        draw.text(surface, label, (rect.centerx, rect.top + 4), fitting(label, rect.width - 6, 17),
                   draw.TEXT if allowed else draw.TEXT_DIM, "midtop")
         key = pygame.Rect(rect.left + 5, rect.top + 22, 16, 16)
         pygame.draw.rect(surface, (70, 74, 84), key, border_radius=3)
@@ -107,9 +110,17 @@ def draw_tray(surface: pygame.Surface, template_set: TemplateSet, cells: list[Tr
         chip = pygame.Rect(rect.left + 6, rect.bottom - 22, rect.width - 12, 18)
         if word:
             pygame.draw.rect(surface, chip_colour, chip, border_radius=4)
-            draw.text(surface, word, chip.center, 16, (15, 15, 15), "center")
+            draw.text(surface, word, chip.center, fitting(word, chip.width - 4, 16), (15, 15, 15), "center")
         else:
-            draw.text(surface, "select a car", chip.center, 15, draw.TEXT_DIM, "center")
+            draw.text(surface, "select a car", chip.center, fitting("select a car", chip.width - 4, 15), draw.TEXT_DIM,
+                      "center")
+
+
+def fitting(text: str, width_px: int, size: int, smallest: int = 10) -> int:
+    """The largest font size up to ``size`` at which ``text`` fits ``width_px`` (never below ``smallest``)."""
+    while size > smallest and draw.font(size).size(text)[0] > width_px:
+        size -= 1
+    return size
 
 
 def draw_tray_area(surface: pygame.Surface, template_set: TemplateSet, cells: list[TrayCell], rect: Rect,

@@ -315,3 +315,32 @@ def test_gaslands_replay_refuses_a_file_that_is_not_a_save(tmp_path: Path, capsy
     bad.write_text('{"format": "something else"}', encoding="utf-8")
     assert main(["replay", str(bad)]) == 2
     assert "bad.json" in capsys.readouterr().err
+
+
+def test_a_game_played_elsewhere_sends_decisions_and_shows_those_applied(tmp_path: Path) -> None:
+    """The seam for online play: with ``submit`` the window sends a decision instead of applying it; when the
+    other side applies it, ``applied`` shows it (the moves animated, the panel on the next prompt)."""
+    sent: list[Decision] = []
+    game = _game(SPIN_SEED)
+    ctl = GameController(game, submit=lambda d: sent.append(d) or True)
+    pygame.event.clear()
+    app = App.for_game(ctl, SIZE)
+    mode = _mode(app)
+    car = ctl.prompt.vehicles[0] if isinstance(ctl.prompt, ActivatePrompt) else ""
+    before = ctl.state
+    _click(app, mode.vehicle_screen_pos(car))
+    assert sent == [Activate(car)] and ctl.state is before and "waiting" in app.status
+    answers = iter((Activate(car), ChooseTemplate("medium_straight"), RollSkid(0)))
+    while game.state.vehicle(car).pose == before.vehicle(car).pose:  # the server applies them (then a bot's)
+        logged, was = len(game.log), game.state
+        game.decide(next(answers, None) or Bot().decide(game))
+        ctl.applied(was, game.last_events, logged)
+        app.update(1 / 60)
+    assert ctl.state.vehicle(car).pose != before.vehicle(car).pose
+    assert ctl.anim.moving_pose(car) is not None  # the car drives there on screen
+    assert "waiting" not in app.status and app.game_view
+    post_key(pygame.K_z, pygame.KMOD_CTRL)
+    pump(app)
+    assert "cannot be taken back" in app.status and game.decisions[:3] == [Activate(car),
+                                                                           ChooseTemplate("medium_straight"),
+                                                                           RollSkid(0)]
