@@ -215,11 +215,12 @@ def cmd_rule(args: argparse.Namespace) -> int:
 def cmd_export_templates(args: argparse.Namespace) -> int:
     """Write the template set as printable A4 SVG sheets at 1:1."""
     from simulator.geometry.templates import load_template_set
-    from simulator.scenario.svg_export import export_templates
+    from simulator.scenario.svg_export import PDF_NAME, export_templates
 
     written = export_templates(load_template_set(args.template_set), Path(args.output))
     for p in written:
         print(f"wrote {p}")
+    print(f"wrote {Path(args.output) / PDF_NAME} (every sheet; print at 100% / actual size, scaling off)")
     return 0
 
 
@@ -252,8 +253,8 @@ def cmd_export_track(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     first, last = done.tiles[0].stem.removeprefix("tile-"), done.tiles[-1].stem.removeprefix("tile-")
     print(f"wrote {done.overview} and {len(done.tiles)} tiles {first}..{last} ({done.cols} columns x "
-          f"{done.rows} rows of A4 portrait, {len(done.empty)} empty) to {args.output}; "
-          "print at 100% / actual size")
+          f"{done.rows} rows of A4 portrait, {len(done.empty)} empty) to {args.output}, and all of them in "
+          f"{done.pdf.name if done.pdf else 'track.pdf'}; print at 100% / actual size (scaling off)")
     return 0
 
 

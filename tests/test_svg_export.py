@@ -188,7 +188,7 @@ def test_committed_sheets_are_up_to_date(tmp_path: Path) -> None:
 def test_export_is_atomic_and_replaces_its_own_stale_sheets(tmp_path: Path) -> None:
     written = export_templates(load_template_set(), tmp_path / "out")
     names = sorted(p.name for p in (tmp_path / "out").iterdir())
-    assert names == sorted([*(p.name for p in written), MANIFEST])  # no temp files
+    assert names == sorted([*(p.name for p in written), "templates.pdf", MANIFEST])  # no temp files
     # a sheet an earlier export wrote beyond the new set is removed; one the user wrote is not touched
     stale = tmp_path / "out" / f"sheet-{len(written) + 1:02d}.svg"
     stale.write_bytes(written[0].read_bytes())
@@ -206,3 +206,21 @@ def test_export_refuses_a_folder_with_other_files(tmp_path: Path, stranger: str)
                                "new or empty folder, or one that only holds an earlier templates export")
     assert sorted(p.name for p in tmp_path.iterdir()) == [stranger]
     assert (tmp_path / stranger).read_text("utf-8") == "the user's own"
+
+
+def test_the_sheets_also_go_into_one_pdf_at_one_to_one(tmp_path: Path) -> None:
+    import re
+
+    written = export_templates(load_template_set(), tmp_path / "out")
+    pdf = (tmp_path / "out" / "templates.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF-")
+    boxes = re.findall(rb"/MediaBox \[ ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) \]", pdf)
+    assert len(boxes) == len(written)  # a page per sheet
+    for box in boxes:  # A4 in points: 210 x 297 mm at 72 points to the inch, so the ruler prints 100 mm
+        w_mm, h_mm = float(box[2]) * 25.4 / 72.0, float(box[3]) * 25.4 / 72.0
+        assert abs(w_mm - 210.0) < 0.01 and abs(h_mm - 297.0) < 0.01
+    assert b"/PrintScaling /None" in pdf  # the print dialog defaults to actual size
+    again = export_templates(load_template_set(), tmp_path / "again")
+    assert len(again) == len(written)
+    assert (tmp_path / "again" / "templates.pdf").read_bytes() == pdf  # reproducible
+    assert (COMMITTED / "templates.pdf").read_bytes() == pdf, "templates_svg/ is stale"

@@ -200,3 +200,16 @@ def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     blocker.write_text("")
     assert main(["export-track", str(ROOT / "scenarios" / "street_race.toml"), "-o", str(blocker)]) == 2
     assert capsys.readouterr().err == f"{blocker}: -o: is a file, not a folder; name a new or empty folder\n"
+
+
+def test_the_overview_and_tiles_also_go_into_one_pdf_at_one_to_one(exported: tuple[Scenario, Path]) -> None:
+    import re
+
+    _, out = exported
+    pdf = (out / "track.pdf").read_bytes()
+    tiles = sorted(out.glob("tile-*.svg"))
+    boxes = re.findall(rb"/MediaBox \[ ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) \]", pdf)
+    assert len(boxes) == 1 + len(tiles)  # the overview, then every tile
+    for box in boxes[1:]:  # the tiles are A4 portrait at 1:1
+        assert abs(float(box[2]) * 25.4 / 72.0 - 210.0) < 0.01 and abs(float(box[3]) * 25.4 / 72.0 - 297.0) < 0.01
+    assert b"/PrintScaling /None" in pdf

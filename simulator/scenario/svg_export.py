@@ -62,7 +62,9 @@ _AREA = (MARGIN_MM, MARGIN_MM, SHEET_W_MM - MARGIN_MM, SHEET_H_MM - MARGIN_MM - 
 _FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 _EDGE_BAR_MM = 2.0
 _TICK_MM = 6.0
-_SHEET_NAME = re.compile(r"sheet-(\d+)\.svg")
+_SHEET_NAME = re.compile(r"sheet-(\d+)\.svg|templates\.pdf")
+PDF_NAME = "templates.pdf"
+"""Every sheet in one PDF at 1:1, beside the SVG sheets (print with scaling off)."""
 
 
 # --------------------------------------------------------------------------- pieces
@@ -603,7 +605,9 @@ def export_templates(template_set: TemplateSet, out_dir: Path) -> list[Path]:
     ``out_dir``, then ``os.replace``). Only files this command wrote are
     touched: the folder keeps a list of them (:data:`~simulator.atomic.MANIFEST`),
     sheets of an earlier export numbered beyond the new set are removed, and a
-    folder holding any other file is refused. Returns the written paths in order.
+    folder holding any other file is refused. Every sheet also goes into one PDF
+    at 1:1, :data:`PDF_NAME`, beside them (:mod:`simulator.scenario.pdf_export`).
+    Returns the written SVG paths in order.
 
     Raises :class:`~simulator.errors.InputFileError` when a template cannot fit
     on a sheet even when split (naming the template-set key), or when
@@ -618,5 +622,8 @@ def export_templates(template_set: TemplateSet, out_dir: Path) -> list[Path]:
         path = folder.folder / f"sheet-{k:02d}.svg"
         _write_atomic(path, text)
         paths.append(path)
-    folder.finish(paths)
+    from simulator.scenario.pdf_export import svgs_to_pdf
+
+    pdf = svgs_to_pdf(paths, folder.folder / PDF_NAME, f"Gaslands templates, {getattr(template_set, 'name', '')}")
+    folder.finish([*paths, pdf])
     return paths

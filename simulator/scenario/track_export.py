@@ -85,7 +85,9 @@ _CROP_LEN_MM = 6.0
 _REG_R_MM = 2.5
 _ARROW_MM = 40.0
 _TILE_NAME = re.compile(r"tile-[A-Z]+\d+\.svg")
-_OURS = re.compile(r"overview\.svg|tile-[A-Z]+\d+\.svg")
+_OURS = re.compile(r"overview\.svg|tile-[A-Z]+\d+\.svg|track\.pdf")
+PDF_NAME = "track.pdf"
+"""The overview and every tile in one PDF at 1:1, beside the SVG files (print with scaling off)."""
 """The files :func:`export_track` writes."""
 _SURFACE_FILL = {"road": "url(#road)", "rough": "url(#rough)", "treacherous": "url(#treacherous)"}
 _SURFACE_STROKE = {"road": "#666", "rough": "#8a6d2f", "treacherous": "#1f6fa8"}
@@ -194,7 +196,8 @@ def _fmt(v: float) -> str:
 def _items(table: Table) -> list[_Item]:
     out = [_Item("surface", s.id, s.polygon, (s.id, f"{s.kind} surface")) for s in table.surfaces]
     for o in table.obstacles:
-        traits = [o.weight] + (["tall"] if o.tall else []) + (["destructible"] if o.destructible else [])
+        traits = [o.weight] + (["tall"] if o.tall else []) + (["destructible"] if o.destructible else []) + (
+            ["volatile"] if o.volatile else [])
         first = f"{o.id} ({o.label})" if o.label else o.id
         out.append(_Item("obstacle", o.id, o.polygon, (first, ", ".join(traits))))
     for g in table.gates:
@@ -203,6 +206,8 @@ def _items(table: Table) -> list[_Item]:
         out.append(_Item("gate", g.id, shape, (f"gate {g.number}", g.id)))
     for ln in table.lines:
         out.append(_Item("line", ln.id, ln.segment, (f"{ln.kind.upper()} line", ln.id)))
+    for r in table.ramps:
+        out.append(_Item("ramp", r.id, r.polygon, (f"{r.name} (ramp)", f"entry edge {r.entry_edge}")))
     return out
 
 
@@ -286,11 +291,26 @@ def _obstacle_svg(table: Table, to_page: Mapper, stroke_w: float) -> list[str]:
     out = []
     for o in table.obstacles:
         title = f"{o.id}: {o.label or 'obstacle'}, {o.weight}" + (", tall" if o.tall else "") + (
-            ", destructible" if o.destructible else "")
+            ", destructible" if o.destructible else "") + (", volatile" if o.volatile else "")
         fill = "#b8b8b8" if o.tall else "#d6d6d6"
         out.append(f'<g class="obstacle" id="obstacle-{o.id}"><title>{escape(title)}</title>'
                    f'<path fill="{fill}" stroke="#000" stroke-width="{_n(stroke_w)}" stroke-linejoin="round" '
                    f'd="{_pts(o.polygon, to_page)}"/></g>')
+    return out
+
+
+def _ramp_svg(table: Table, to_page: Mapper, stroke_w: float) -> list[str]:
+    """Ramps (p.87): the outline, the entry edge drawn thick and dashed (drive up it), the other edges solid."""
+    out = []
+    for r in table.ramps:
+        title = f"{r.id}: ramp, entry edge {r.entry_edge} (p.87)"
+        (ax, ay), (bx, by) = (to_page(*p) for p in r.entry)
+        out.append(f'<g class="ramp" id="ramp-{r.id}"><title>{escape(title)}</title>'
+                   f'<path fill="#e8dcc8" stroke="#000" stroke-width="{_n(stroke_w * 2)}" stroke-linejoin="round" '
+                   f'd="{_pts(r.polygon, to_page)}"/>'
+                   f'<path fill="none" stroke="#2a8a3a" stroke-width="{_n(stroke_w * 5)}" '
+                   f'stroke-dasharray="{_n(stroke_w * 8)} {_n(stroke_w * 4)}" '
+                   f'd="M {_n(ax)} {_n(ay)} L {_n(bx)} {_n(by)}"/></g>')
     return out
 
 
@@ -514,6 +534,7 @@ def _tile_svg(scenario_name: str, table: Table, tile: Tile, items: list[_Item]) 
     grid_lines, grid_labels = _grid_svg(tile, table)
     out += grid_lines
     out += _surface_svg(table, tile.to_page, 0.4)
+    out += _ramp_svg(table, tile.to_page, 0.4)
     out += _obstacle_svg(table, tile.to_page, 0.4)
     out += _lines_svg(table, tile.to_page, 3.0)
     out += _gates_svg(table, tile.to_page, 1.0, full_posts=True)
@@ -600,6 +621,7 @@ def _overview_svg(scenario_name: str, table: Table, tiles: list[Tile], items: li
     out.append(_text(x1p, y1p + 6.6, "x (mm) →", 2.2, anchor="end", fill="#445"))
     out.append(_text_mid(x0p - 7.0, y1p, "y (mm) →", 2.2, -90.0, anchor="start", fill="#445"))
     out += _surface_svg(table, to_page, 0.2)
+    out += _ramp_svg(table, to_page, 0.2)
     out += _obstacle_svg(table, to_page, 0.2)
     out += _lines_svg(table, to_page, max(0.8, 6.0 * s))
     out += _gates_svg(table, to_page, s, full_posts=False)
@@ -660,6 +682,8 @@ class TrackExport:
     empty: list[str]
     cols: int
     rows: int
+    pdf: Path | None = None
+    """The overview and every tile as one PDF at 1:1."""
 
 
 def render_track(scenario: Scenario) -> tuple[str, dict[str, str], list[str]]:
@@ -700,9 +724,12 @@ def export_track(scenario: Scenario, out_dir: Path) -> TrackExport:
         p = folder.folder / f"tile-{tname}.svg"
         write_text_atomic(p, text)
         paths.append(p)
-    folder.finish([ov, *paths])
+    from simulator.scenario.pdf_export import svgs_to_pdf
+
+    pdf = svgs_to_pdf([ov, *paths], folder.folder / PDF_NAME, f"{scenario.name}: track overview and 1:1 tiles")
+    folder.finish([ov, *paths, pdf])
     cols, rows = tile_counts(scenario.table.width_mm, scenario.table.height_mm)
-    return TrackExport(ov, paths, empty, cols, rows)
+    return TrackExport(ov, paths, empty, cols, rows, pdf)
 
 
 __all__ = ["OVERLAP_MM", "STEP_X_MM", "STEP_Y_MM", "TILE_H_MM", "TILE_W_MM", "Tile", "TrackExport",
