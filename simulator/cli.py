@@ -168,8 +168,12 @@ def cmd_render(args: argparse.Namespace) -> int:
         if raw is None:
             from simulator.scenario.saves import load
 
-            load(path)
+            last = len(load(path).history.entries) - 1
+            if args.step is not None and args.step > last:
+                raise InputFileError(str(path), [Problem("--step", f"the game has steps 0 to {last}, not {args.step}")])
         else:
+            if args.step is not None:
+                raise InputFileError(str(path), [Problem("--step", "only a saved game (.json) has steps")])
             from simulator.scenario.loader import parse_scenario
             from simulator.scenario.rulings import parse_queries
 
@@ -181,7 +185,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         ts = Path(args.template_set) if args.template_set else None
         write_atomic_with(out, lambda tmp: render_png(path, tmp, (width, height), template_set_path=ts,
                                                       query=args.query, game=False if args.free else None,
-                                                      seed=args.seed), ".png")
+                                                      seed=args.seed, step=args.step), ".png")
     print(f"wrote {out}")
     return 0
 
@@ -540,6 +544,17 @@ def _count(text: str) -> int:
     return n
 
 
+def _step(text: str) -> int:
+    """A step of a saved game: a whole number from 0 (the start)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a step is a whole number, not {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"a step is 0 (the start) or more, not {n}")
+    return n
+
+
 def _seed(text: str) -> int:
     """A dice seed: a whole number."""
     try:
@@ -579,6 +594,8 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--query", help="a rulings file's query to draw (its id or 1-based index)")
     render.add_argument("--free", action="store_true", help="draw a race as the free table, not as a game")
     render.add_argument("--seed", type=_seed, default=1, help="dice seed of the game drawn (default 1)")
+    render.add_argument("--step", type=_step, default=None,
+                        help="a saved game in the replay viewer at this step (0 the start; default: play it on)")
     rule = sub.add_parser("rule", help="answer a rulings file as JSON")
     rule.add_argument("file")
     rule.add_argument("--template-set", dest="template_set_sub", help="a template-set TOML file")
@@ -674,7 +691,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.template_set = args.template_set_sub
     if not hasattr(args, "file"):
         args.file = None
-    for name, default in (("query", None), ("free", False), ("seed", None)):
+    for name, default in (("query", None), ("free", False), ("seed", None), ("step", None)):
         if not hasattr(args, name):
             setattr(args, name, default)
     try:

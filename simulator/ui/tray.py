@@ -83,7 +83,8 @@ def draw_thumbnail(surface: pygame.Surface, template: MovementTemplate, rect: Re
 
 def draw_tray(surface: pygame.Surface, template_set: TemplateSet, cells: list[TrayCell],
               labels: dict[str, str] | None, dragging: str | None = None, hover: str | None = None) -> None:
-    """Draw every cell. ``labels`` maps template -> permission word (None: no vehicle selected)."""
+    """Draw every cell. ``labels`` maps template -> permission word (None: no vehicle selected, say so; empty:
+    no words at all, e.g. under a shade)."""
     extent = common_extent_mm(template_set)
     for i, cell in enumerate(cells):
         rect = pygame.Rect(cell.rect)
@@ -111,7 +112,7 @@ def draw_tray(surface: pygame.Surface, template_set: TemplateSet, cells: list[Tr
         if word:
             pygame.draw.rect(surface, chip_colour, chip, border_radius=4)
             draw.text(surface, word, chip.center, fitting(word, chip.width - 4, 16), (15, 15, 15), "center")
-        else:
+        elif labels is None:
             draw.text(surface, "select a car", chip.center, fitting("select a car", chip.width - 4, 15), draw.TEXT_DIM,
                       "center")
 

@@ -168,14 +168,20 @@ def run_replay(save_path: Path, game: Game | None = None) -> None:
 
 
 def render_png(scenario_path: Path, out_png: Path, size: tuple[int, int] = SIZE, template_set_path: Path | None = None,
-               query: str | None = None, game: bool | None = None, seed: int = 1) -> None:
+               query: str | None = None, game: bool | None = None, seed: int = 1, step: int | None = None) -> None:
     """Draw what the window opens on to a PNG without a display: a race or a save as the game (a new game with
     dice ``seed``), a rulings file in the rulings mode with the answer to ``query``, anything else as the free
-    table; ``game`` forces the choice."""
+    table; ``game`` forces the choice. A save with ``step`` is drawn in the replay viewer at that step (clamped
+    to the game's steps)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     pygame.font.init()
-    app = _app_for(Path(scenario_path), size, template_set_path, query, game, seed)
+    if step is not None:
+        app = App.for_replay(saving.load(Path(scenario_path)), size, Path(scenario_path))
+        if app.replay is not None:
+            app.replay.seek(step)
+    else:
+        app = _app_for(Path(scenario_path), size, template_set_path, query, game, seed)
     surface = pygame.Surface(size)
     app.draw(surface)
     out = Path(out_png)

@@ -344,3 +344,21 @@ def test_a_game_played_elsewhere_sends_decisions_and_shows_those_applied(tmp_pat
     assert "cannot be taken back" in app.status and game.decisions[:3] == [Activate(car),
                                                                            ChooseTemplate("medium_straight"),
                                                                            RollSkid(0)]
+
+
+def test_render_draws_a_save_in_the_replay_viewer_at_a_step(saved_game: Path, tmp_path: Path) -> None:
+    from simulator.cli import main
+
+    first, later = tmp_path / "first.png", tmp_path / "later.png"
+    assert main(["render", str(saved_game), "--step", "0", "-o", str(first)]) == 0
+    assert main(["render", str(saved_game), "--step", "12", "-o", str(later)]) == 0
+    a, b = pygame.image.load(str(first)), pygame.image.load(str(later))
+    assert pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
+    assert main(["render", str(saved_game), "--step", "100000", "-o", str(tmp_path / "x.png")]) == 2
+    assert main(["render", str(bundled_scenario()), "--step", "1", "-o", str(tmp_path / "y.png")]) == 2
+
+
+def test_the_example_game_in_the_docs_still_replays() -> None:
+    """docs/games/street_race.json (drawn into docs/replay.png at step 45): the save replays to its end."""
+    game = saving.load(Path(__file__).resolve().parents[2] / "docs" / "games" / "street_race.json")
+    assert len(game.history.entries) > 45 and game.prompt.kind == "game_over"

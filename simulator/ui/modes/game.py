@@ -295,10 +295,11 @@ class GameMode:
         return isinstance(self.ctl.prompt, TemplatePrompt | ActivatePrompt) and not self.ctl.is_bot_turn()
 
     def tray_labels(self) -> dict[str, str] | None:
-        """Each template's word for the active car, from the prompt (None when no car is choosing)."""
+        """Each template's word for the active car, from the prompt (None while a car is to be activated; empty
+        when no template is chosen now)."""
         p = self.ctl.prompt
         if not isinstance(p, TemplatePrompt) or self.ctl.is_bot_turn():
-            return None
+            return None if self.template_open() else {}
         return {t.template: manoeuvre_label(t.manoeuvre) for t in p.templates}
 
     # ================================================================ events

@@ -409,7 +409,7 @@ class ReplayMode:
 
     def _draw_tray(self, surface: pygame.Surface) -> None:
         cells = tray.layout(self.ctx.template_set, self.ctx.layout.tray)
-        tray.draw_tray_area(surface, self.ctx.template_set, cells, self.ctx.layout.tray, None, None, (-1, -1))
+        tray.draw_tray_area(surface, self.ctx.template_set, cells, self.ctx.layout.tray, {}, None, (-1, -1))
         tray.shade_tray(surface, self.ctx.layout.tray, "Replay: Space plays, Right/Left step, Page Up/Down jump a "
                                                        "round, F2/R open this table")
 
