@@ -362,3 +362,34 @@ def test_the_example_game_in_the_docs_still_replays() -> None:
     """docs/games/street_race.json (drawn into docs/replay.png at step 45): the save replays to its end."""
     game = saving.load(Path(__file__).resolve().parents[2] / "docs" / "games" / "street_race.json")
     assert len(game.history.entries) > 45 and game.prompt.kind == "game_over"
+
+
+def test_the_table_answers_the_grid_and_the_attack_step_by_clicks(tmp_path: Path) -> None:
+    """A click on a Starting Grid slot drawn on the table places the car there (p.126); in the Attack Step a
+    click on a target car ticks the weapon that can fire at it (p.30)."""
+    from simulator.gaslands.decisions import Attack, Deploy
+    from simulator.gaslands.prompts import AttacksPrompt, DeployPrompt
+
+    game = new_game(load_scenario(bundled_scenario("death_race.toml")), 5)
+    app = _app(tmp_path, game)
+    mode = _mode(app)
+    p = mode.ctl.prompt
+    assert isinstance(p, DeployPrompt)
+    car = mode.ctl.deploy_vehicle()
+    slot, pose = next(iter(mode.ctl.grid_previews().items()))
+    _click(app, app.view.to_screen(pose.x_mm, pose.y_mm))
+    assert mode.ctl.game.decisions == [Deploy(car, slot)]
+    assert mode.ctl.state.vehicle(car).pose == pose
+
+    g, bot = _game(1), Bot()
+    while not (isinstance(g.prompt, AttacksPrompt) and any(w.mount >= 0 and g.prompt.targets(w.mount)
+                                                            for w in g.prompt.weapons)):
+        g.decide(bot.decide(g))
+    app = _app(tmp_path, g)
+    mode = _mode(app)
+    option = next(o for o in mode.ctl.attack_options())
+    target = mode.ctl.vehicle(option.target).pose
+    _click(app, app.view.to_screen(target.x_mm, target.y_mm))
+    assert mode.ctl.draft.attacks == [Attack(option.mount, option.target)]
+    _click(app, app.view.to_screen(target.x_mm, target.y_mm))
+    assert mode.ctl.draft.attacks == []

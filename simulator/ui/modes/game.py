@@ -21,10 +21,13 @@ from pathlib import Path
 from typing import assert_never
 
 import pygame
+from shapely.geometry import Point
 
+from simulator.gaslands.decisions import Attack, Deploy
 from simulator.gaslands.events import Collided
 from simulator.gaslands.prompts import (
     ActivatePrompt,
+    AttacksPrompt,
     DeployPrompt,
     Ending,
     LoseControlPrompt,
@@ -39,6 +42,7 @@ from simulator.gaslands.prompts import (
 )
 from simulator.gaslands.referee import MovePlan, MoveReport
 from simulator.geometry.placement import Move, MoveSpecError, place
+from simulator.geometry.pose import footprint
 from simulator.geometry.table import Table
 from simulator.scenario.loader import Scenario
 from simulator.ui import draw, game_panel, tray
@@ -61,7 +65,7 @@ from simulator.ui.layout import TOP_INFO
 from simulator.ui.modes import Context, HelpLines, TopButton
 from simulator.ui.modes.free_table import HEADLINE_STEP, draw_panel_head, headline
 from simulator.ui.outcome import MovePreview
-from simulator.ui.panel_actions import PanelAction, SetTurn, TemplateAction, ToggleSeat
+from simulator.ui.panel_actions import Decide, PanelAction, SetTurn, TemplateAction, ToggleAttack, ToggleSeat
 from simulator.ui.pending import Pending, TemplateDrag
 from simulator.ui.sandbox import Sandbox, sandbox_of_game
 from simulator.ui.view import Rect
@@ -77,6 +81,8 @@ HELP: HelpLines = (
     ("Enter", "choose the template, or press the panel's main button (Roll, Done, Fire, Spin...)"),
     ("Panel buttons and dice", "answer the prompt: roll, Push It, click a die to cancel it with a Shift, react, shoot"),
     ("Drag round the car, or the slider", "Spin, Pivot or Lose Control to any angle the rule allows; [ ] step 15"),
+    ("Click a target car (attacks)", "tick its first weapon that can fire at it; again to untick"),
+    ("Click a slot on the table (grid)", "place the chosen car in that Starting Grid slot (p.126)"),
     ("Hover a collision's ? or its log line", "the dice arithmetic of both sides and the damage"),
     ("Ctrl+Z", "take back the last decision (instant: a step back in the game's history)"),
     ("Ctrl+S / Ctrl+O", "save / load the game (gaslands_game.json; autosaved after every decision)"),
@@ -369,6 +375,11 @@ class GameMode:
             self.turn_held = True
             self._turn_towards(pos)
             return
+        if isinstance(self.ctl.prompt, DeployPrompt) and not self.ctl.is_bot_turn():
+            slot = self.slot_at(pos)
+            if slot is not None:
+                self.act(Decide(Deploy(self.ctl.deploy_vehicle(), slot)))
+                return
         piece = self.ctx.canvas.piece_at(self.scene.table(self.ctl.state), pos)
         if piece is not None:
             self._click_vehicle(piece)
@@ -391,11 +402,30 @@ class GameMode:
             self.refresh()
         self.attach(target, drag.template, self.ctx.canvas.side_of(table.vehicle(target), pos, drag.mirrored))
 
+    def slot_at(self, pos: tuple[int, int]) -> int | None:
+        """The open Starting Grid slot (drawn as a ghost) under a screen point, for the car being placed."""
+        vid = self.ctl.deploy_vehicle()
+        if not vid:
+            return None
+        v = self.ctl.vehicle(vid)
+        point = Point(*self.ctx.canvas.view.to_table(*pos))
+        for slot, pose in self.ctl.grid_previews().items():
+            if footprint(pose, v.length_mm, v.width_mm).distance(point) <= self.ctx.canvas.view.px_to_mm(3.0):
+                return slot
+        return None
+
     def _click_vehicle(self, vehicle_id: str) -> None:
         self.ctl.message = ""
-        if isinstance(self.ctl.prompt, ActivatePrompt):
+        p = self.ctl.prompt
+        if isinstance(p, ActivatePrompt):
             self._after(self.ctl.click_vehicle(vehicle_id))
             return
+        if isinstance(p, AttacksPrompt) and not self.ctl.is_bot_turn():
+            options = [Attack(o.mount, o.target) for o in self.ctl.attack_options() if o.target == vehicle_id]
+            if options:  # a click on a target ticks its first weapon, or unticks the one ticked
+                ticked = next((a for a in options if a in self.ctl.draft.attacks), None)
+                self.act(ToggleAttack(ticked or options[0]))
+                return
         self.say(self.ctl.refusal_to_select(vehicle_id) or self.ctl.instruction())
 
     def _tray_press(self, pos: tuple[int, int]) -> None:
@@ -485,8 +515,14 @@ class GameMode:
         ctl = self.ctl
         rs = ctl.state.round
         names = ", ".join(ctl.name(v) for v in ctl.qualifying_now())
-        text = (f"Game over after round {rs.round_no}" if ctl.over()
-                else f"To activate in Gear Phase {rs.gear_phase}: {names or 'none'}")
+        p = ctl.prompt
+        if isinstance(p, DeployPrompt):
+            text = f"The Starting Grid (p.126): {len(p.vehicles)} car{'s' if len(p.vehicles) != 1 else ''} of " \
+                   f"{ctl.player_name(p.player)} to place; click a slot on the table"
+        elif ctl.over():
+            text = f"Game over after round {rs.round_no}"
+        else:
+            text = f"To activate in Gear Phase {rs.gear_phase}: {names or 'none'}"
         return headline(text, self.ctx.layout.panel[2] - 24)
 
     def card_rects(self) -> list[tuple[str, Rect]]:
