@@ -163,9 +163,10 @@ class Canvas:
         return pygame.Surface(surface.get_size(), pygame.SRCALPHA)
 
     def draw_preview(self, overlay: pygame.Surface, preview: MovePreview, vehicle: VehiclePiece,
-                     colour: tuple[int, int, int], faint: bool = False) -> None:
+                     colour: tuple[int, int, int], faint: bool = False, labels: pygame.Surface | None = None) -> None:
         """A move before it is made: the template (the Slide template too), the path, the Final Position; a move
-        stopped short shows where the template would have put it, dashed (p.24-26, p.45-46)."""
+        stopped short shows where the template would have put it, dashed (p.24-26, p.45-46). ``labels``: where
+        the words go (a surface drawn over the pieces; default ``overlay``)."""
         view = self.view
         if faint:
             draw.fill_shape(overlay, view, preview.template_polygon, (250, 240, 200, 45))
@@ -185,7 +186,7 @@ class Canvas:
         else:
             draw.ghost_vehicle(overlay, view, preview.final, length, width, colour, 120)
             label, lcol = "Final Position", (255, 255, 255)
-        self.label_over(overlay, preview.final, max(length, width), label, lcol)
+        self.label_over(labels if labels is not None else overlay, preview.final, max(length, width), label, lcol)
 
     def label_over(self, surface: pygame.Surface, pose: Pose, size_mm: float, label: str,
                    colour: draw.Colour = (255, 255, 255), size: int = 17) -> pygame.Rect:

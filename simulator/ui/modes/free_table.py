@@ -772,17 +772,18 @@ class FreeTableMode:
         outcome = self.outcome() if self.animation is None else None
         self.draw_under(under, table, outcome)
         surface.blit(under, (0, 0))
-        overlay = canvas.overlay(surface)
+        overlay, labels = canvas.overlay(surface), canvas.overlay(surface)
         if self.animation is not None:
-            self._draw_outcome(overlay, self.animation.outcome, faint=True)
+            self._draw_outcome(overlay, self.animation.outcome, labels, faint=True)
         if outcome is not None:
-            self._draw_outcome(overlay, outcome)
+            self._draw_outcome(overlay, outcome, labels)
         dragged = self._drag_preview()
         if dragged is not None:
-            self._draw_outcome(overlay, dragged)
+            self._draw_outcome(overlay, dragged, labels)
         self.draw_over(overlay, table, outcome)
         surface.blit(overlay, (0, 0))
         self._draw_vehicles(surface)
+        surface.blit(labels, (0, 0))
         canvas.unclip(surface)
 
     def draw_under(self, overlay: pygame.Surface, table: Table, outcome: MoveOutcome | None) -> None:
@@ -791,9 +792,11 @@ class FreeTableMode:
     def draw_over(self, overlay: pygame.Surface, table: Table, outcome: MoveOutcome | None) -> None:
         """What goes over the move preview (the rulings mode draws contacts and shots)."""
 
-    def _draw_outcome(self, overlay: pygame.Surface, outcome: MoveOutcome, faint: bool = False) -> None:
+    def _draw_outcome(self, overlay: pygame.Surface, outcome: MoveOutcome, labels: pygame.Surface,
+                      faint: bool = False) -> None:
         v = self.live_table().vehicle(outcome.vehicle_id)
-        self.ctx.canvas.draw_preview(overlay, MovePreview.of_outcome(outcome), v, self.vehicle_colour(v.id), faint)
+        self.ctx.canvas.draw_preview(overlay, MovePreview.of_outcome(outcome), v, self.vehicle_colour(v.id), faint,
+                                     labels)
 
     def _drag_preview(self) -> MoveOutcome | None:
         drag = self.template_drag

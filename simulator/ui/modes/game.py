@@ -656,7 +656,7 @@ class GameMode:
         preview = self.move_preview()
         if preview is not None and preview.vehicle_id in ids:
             v = table.vehicle(preview.vehicle_id)
-            canvas.draw_preview(under, preview, v, self.scene.colour(ctl.state, v.id))
+            canvas.draw_preview(under, preview, v, self.scene.colour(ctl.state, v.id), labels=over)
         self._draw_slides(under, over)
         drag = self.template_drag
         if drag is not None and isinstance(p, TemplatePrompt) and view.contains_px(drag.pos):
