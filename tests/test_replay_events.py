@@ -1,6 +1,6 @@
 """``gaslands replay SAVE.json --events`` accounts for every Hull Point, Hazard Token and gear of every vehicle
-in 20 simulated games of each race scenario (issue 8): the deltas of the events add up from the first line
-to the last."""
+(issue 8): the deltas of the events add up from the first line to the last. A few games of each race run
+here; ``python benchmarks/account_events.py`` checks 20 games of each to the full round limit."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from simulator.scenario.replay import unaccounted
 from simulator.scenario.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[1]
-RACES = {"scenarios/street_race.toml": (20, 30), "scenarios/death_race.toml": (8, 5),
-         "tests/golden/golden_mix.toml": (8, 30), "tests/golden/golden_arena.toml": (8, 4)}
+RACES = {"scenarios/street_race.toml": (8, 30), "scenarios/death_race.toml": (4, 5),
+         "tests/golden/golden_mix.toml": (4, 30), "tests/golden/golden_arena.toml": (4, 4)}
 """Scenario: (games, round limit). The long games (a Death Race, a last-team-standing arena) are fewer and cut short
 here to keep the suite fast; every event kind still comes up. (20 games of each, to 30 rounds, account for every
 point too: ``python benchmarks/account_events.py``.)"""
