@@ -43,21 +43,23 @@ RANGE_BANDS: tuple[str, ...] = ("short", "medium", "long")
 """The range bands that vary the Shotgun's dice (p.77), nearest first."""
 
 
-def hits_on(roll: int, *, cover: bool = False) -> int:
-    """Hits scored by one attack die: 0, 1 or 2 (a Critical Hit still needs only a natural 6)."""
+def hits_on(roll: int, *, cover: bool = False, bonus: int = 0, critical: int = 2) -> int:
+    """Hits scored by one attack die: 0, 1 or ``critical`` (a natural 6; Headshot makes it 3, p.109). ``bonus``
+    is added to the roll to hit (Dead-Eye, Loader, Double-Barreled, p.104, p.109), never making a Critical Hit."""
     if roll == CRITICAL_ON:
-        return 2
-    return 1 if roll >= HIT_ON + (COVER_PENALTY if cover else 0) else 0
+        return critical
+    return 1 if roll + bonus >= HIT_ON + (COVER_PENALTY if cover else 0) else 0
 
 
-def count_hits(rolls: Sequence[int], *, cover: bool = False) -> int:
+def count_hits(rolls: Sequence[int], *, cover: bool = False, bonus: int = 0, critical: int = 2) -> int:
     """Total hits from attack dice ``rolls`` (p.30, p.42)."""
-    return sum(hits_on(r, cover=cover) for r in rolls)
+    return sum(hits_on(r, cover=cover, bonus=bonus, critical=critical) for r in rolls)
 
 
-def count_evades(rolls: Sequence[int]) -> int:
-    """Hits cancelled by Evade dice ``rolls``: one per 6 (p.32)."""
-    return sum(1 for r in rolls if r >= EVADE_ON)
+def count_evades(rolls: Sequence[int], *, bonus: int = 0) -> int:
+    """Hits cancelled by Evade dice ``rolls``: one per 6 (p.32); ``bonus`` is added to each die, but a 1 always
+    fails (Evasive p.107, Burning Man p.100)."""
+    return sum(1 for r in rolls if r >= EVADE_ON or (bonus and r > 1 and r + bonus >= EVADE_ON))
 
 
 def evade_dice(gear: int) -> int:
@@ -150,18 +152,25 @@ def resolve_against(
     evade_rolls: Sequence[int],
     *,
     cover: bool = False,
+    hit_bonus: Sequence[int] = (),
+    critical: int = 2,
+    evade_bonus: int = 0,
 ) -> AttackResolution:
     """Resolve all of one Attack Step's attacks on one target (p.30-33, p.42).
 
     ``attacks`` are ``(weapon key, weapon, attack dice rolled)``; ``evade_rolls``
     is the target's single Evade roll against the combined hits (pass ``()`` if
-    it cannot evade). Indirect weapons ignore Cover (p.82).
+    it cannot evade). Indirect weapons ignore Cover (p.82). Perks: ``hit_bonus``
+    per attack (added to each die's roll to hit), ``critical`` hits per natural 6
+    (Headshot, p.109), ``evade_bonus`` on each Evade die (p.100, p.107).
     """
+    bonuses = list(hit_bonus) + [0] * (len(attacks) - len(hit_bonus))
     hits = tuple(
-        WeaponHits.of(key, weapon, count_hits(rolls, cover=cover and not weapon.has_rule("Indirect")))
-        for key, weapon, rolls in attacks
+        WeaponHits.of(key, weapon, count_hits(rolls, cover=cover and not weapon.has_rule("Indirect"), bonus=bonus,
+                                              critical=critical))
+        for (key, weapon, rolls), bonus in zip(attacks, bonuses, strict=True)
     )
-    uncancelled = cancel_hits(hits, count_evades(evade_rolls))
+    uncancelled = cancel_hits(hits, count_evades(evade_rolls, bonus=evade_bonus))
     return AttackResolution(
         tuple(r for _, _, r in attacks), tuple(evade_rolls), hits, uncancelled, effects(uncancelled)
     )

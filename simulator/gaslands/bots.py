@@ -72,6 +72,7 @@ from simulator.gaslands.decisions import (
 )
 from simulator.gaslands.dice import SkidFace
 from simulator.gaslands.game import Game
+from simulator.gaslands.perks import bot as perk_bot
 from simulator.gaslands.permitted import STRAIGHTS, Manoeuvre
 from simulator.gaslands.prompts import (
     ActivatePrompt,
@@ -382,7 +383,7 @@ class Bot:
             case DeployPrompt():
                 return self._deploy(game, p)
             case DeclarePrompt():
-                return Declare(self._declare(p))
+                return Declare(perk_bot.choose(game, p) if p.perk else self._declare(p))
             case PivotPrompt():
                 return Pivot(self._pivot(game, nav, p))
             case PiledriverPrompt():
@@ -606,6 +607,8 @@ class Bot:
     def _shifts(self, game: Game, nav: Navigator, p: ShiftsPrompt) -> SpendShifts:
         v = game.state.vehicle(p.vehicle_id)
         spends = _plan_shifts(v, p.roll, self._cruise_gear(v, nav))
+        if not p.driving.may_shed:  # Unnerving Eye Contact (p.111)
+            spends = tuple(s for s in spends if s.use is not ShiftUse.DISCARD_HAZARD)
         return SpendShifts(spends) if p.allows(spends) else SpendShifts()
 
     def _slide_facing(self, game: Game, nav: Navigator, p: SlideFacingPrompt) -> Side:

@@ -46,11 +46,20 @@ class Reaction(Enum):
     EVADE = "evade"
     PILEDRIVER = "piledriver"
     """A Smash Attack in all regards that may then move a lighter target (Piledriver, p.120)."""
+    GRINDERMAN = "grinderman"
+    """A Smash Attack whose damage becomes Hazard Tokens on the target (Grinderman, p.105)."""
+    PIT = "pit"
+    """No dice: after the Collision the other vehicle makes a forced move on a template it finds Hazardous
+    (Pursuit Intervention Technique, p.111)."""
+    SLIPSTREAM = "slipstream"
+    """No dice and no Collision tokens: a free gear change and a Hazard Token (Slipstream, p.113)."""
+    NONE = "none"
+    """No reaction: the other vehicle took a Slipstream (p.113)."""
 
     @property
     def smashes(self) -> bool:
-        """Smash and Piledriver Attacks roll Smash Attack dice (p.55, p.120)."""
-        return self is not Reaction.EVADE
+        """Smash, Piledriver and Grinderman Attacks roll Smash Attack dice (p.55, p.105, p.120)."""
+        return self in (Reaction.SMASH, Reaction.PILEDRIVER, Reaction.GRINDERMAN)
 
 
 def weight_bonus(own: Weight, other: Weight) -> int:
@@ -100,6 +109,18 @@ class Participant:
     exploding_ram: bool = False
     infuriating_jingle: bool = False
     on_fire: bool = False
+    smash_bonus: int = 0
+    """Smash Attack dice it adds (Battlehammer p.104, Hog Wild p.112) or loses (Fenderkiss p.114)."""
+    smash_penalty: int = 0
+    """Dice lost by Smash Attacks against it (Slippery p.107, Fenderkiss p.114)."""
+    smash_factor: int = 1
+    """Its Smash Attack dice are multiplied by this (In for a Penny, p.112)."""
+    weight_factor: int = 1
+    """Weight bonuses and penalties of its Collisions are multiplied by this (Bigger'n You, p.112)."""
+    evade_bonus: int = 0
+    """Added to each of its Evade dice; a 1 still fails (Evasive p.107, Burning Man p.100)."""
+    no_hazards: bool = False
+    """It gains no Hazard Tokens from this Collision (Slipstream, p.113)."""
 
     @classmethod
     def of_obstacle(cls, obstacle_id: str, weight: Weight, destructible: bool = False) -> Participant:
@@ -181,7 +202,7 @@ def _extra_dice(me: Participant) -> int:
 
 
 def _hazards(me: Participant, other: Participant, mine: Reaction, theirs: Reaction) -> int:
-    if me.obstacle or me.ram:
+    if me.obstacle or me.ram or me.no_hazards or Reaction.SLIPSTREAM in (mine, theirs):
         return 0
     if mine.smashes and other.infuriating_jingle:
         return 0
@@ -220,8 +241,15 @@ def _smash_rolls(
 ) -> tuple[int, ...]:
     if not reaction.smashes:
         return ()
-    n = smash_dice(orientation, me.gear, other.gear, me.weight, other.weight, _extra_dice(me))
-    return dice.roll_d6(n)
+    return dice.roll_d6(_smash_count(orientation, me, other))
+
+
+def _smash_count(orientation: Orientation, me: Participant, other: Participant) -> int:
+    """Smash Attack dice of ``me`` with the perks' bonuses, penalties and factors (never below zero)."""
+    factor = max(me.weight_factor, other.weight_factor)
+    n = base_smash_dice(orientation, me.gear, other.gear) + factor * weight_bonus(me.weight, other.weight)
+    n += _extra_dice(me) + me.smash_bonus - other.smash_penalty
+    return max(0, n) * me.smash_factor
 
 
 def _evade_rolls(me: Participant, reaction: Reaction, dice: DiceSource) -> tuple[int, ...]:
@@ -240,7 +268,7 @@ def _side(
     evades: tuple[int, ...],
     incoming: int,
 ) -> SideOutcome:
-    damage = max(0, incoming - count_evades(evades))
+    damage = max(0, incoming - count_evades(evades, bonus=me.evade_bonus))
     used_ram = me.exploding_ram and mine.smashes
     self_damage = sum(1 for r in rolls if r <= 2) if used_ram else 0
     on_fire = other.on_fire and damage > 0 and not me.obstacle
@@ -252,18 +280,23 @@ def _side(
 def smash_dice_why(orientation: Orientation, me: Participant, other: Participant) -> str:
     """How ``me``'s Smash Attack dice are counted, in words (p.55-57, Rams p.84-85): ``"3 + 2 gears (Head-On),
     +2 heavier = 7 dice"``."""
-    base = base_smash_dice(orientation, me.gear, other.gear)
     if orientation is Orientation.HEAD_ON:
         parts = [f"{me.gear} + {other.gear} gears (Head-On)"]
     elif orientation is Orientation.T_BONE:
         parts = [f"{me.gear} gears (T-Bone)"]
     else:
         parts = [f"|{me.gear} - {other.gear}| gears (Tailgate)"]
-    bonus = weight_bonus(me.weight, other.weight)
+    bonus = max(me.weight_factor, other.weight_factor) * weight_bonus(me.weight, other.weight)
     if bonus:
         parts.append(f"{bonus:+d} {'heavier' if bonus > 0 else 'lighter'}")
     extra = _extra_dice(me)
     if extra:
         parts.append(f"{extra:+d} Ram")
-    total = max(0, base + bonus + extra)
+    if me.smash_bonus:
+        parts.append(f"{me.smash_bonus:+d} perks")
+    if other.smash_penalty:
+        parts.append(f"{-other.smash_penalty:+d} (the target's perks)")
+    total = _smash_count(orientation, me, other)
+    if me.smash_factor != 1:
+        parts.append(f"x{me.smash_factor}")
     return f"{', '.join(parts)} = {total} dice"

@@ -58,7 +58,7 @@ from enum import Enum
 from typing import Literal, TypeAlias, assert_never
 
 from simulator.errors import IllegalChoice
-from simulator.gaslands import ramps
+from simulator.gaslands import perks, ramps
 from simulator.gaslands.attacks import (
     HitEffects,
     attack_dice,
@@ -163,6 +163,8 @@ from simulator.gaslands.events import (
     Wrecked,
 )
 from simulator.gaslands.grid import current_rank_slots, ranks_needed
+from simulator.gaslands.perks import combat as perk_combat
+from simulator.gaslands.perks.core import PerkAsk, PerkStep
 from simulator.gaslands.permitted import (
     MOVEMENT_TEMPLATES,
     STRAIGHTS,
@@ -201,7 +203,6 @@ from simulator.gaslands.referee import Contact, MovePlan, MoveReport, Referee, S
 from simulator.gaslands.round import RoundState, after_activation, after_pass, next_gear_phase, qualifying
 from simulator.gaslands.rule_numbers import RULES
 from simulator.gaslands.skid import (
-    Driving,
     ShiftUse,
     SkidRoll,
     SpendShift,
@@ -211,7 +212,7 @@ from simulator.gaslands.skid import (
 )
 from simulator.gaslands.state import DroppedTemplate, GameState, Status, VehicleState
 from simulator.gaslands.tables import Weapon, Weight
-from simulator.gaslands.wipeout import WipeoutPlan, next_player, plan_wipeout, wipeout_order, wipes_out
+from simulator.gaslands.wipeout import WipeoutPlan, next_player, plan_wipeout, wipeout_order
 from simulator.gaslands.wrecks import SKID_TO_A_HALT, plan_wreck
 from simulator.geometry.pose import Pose
 
@@ -322,6 +323,16 @@ class Point(Enum):
     NEXT_WIPEOUT = "next_wipeout"
     END_ACTIVATION = "end_activation"
     NEXT_COLLISION = "next_collision"
+    CHOOSE_TEMPLATE = "choose_template"
+    """After the perks at the start of the Movement Step (:mod:`simulator.gaslands.perks`)."""
+    AFTER_SKID = "after_skid"
+    """After the Skid Dice (and Push It) and the perks that act on them."""
+    ATTACK_STEP = "attack_step"
+    """After the perks at the end of the Movement Step."""
+    ATTACKS = "attacks"
+    """After the perks at the start of the Attack Step."""
+    WIPEOUT_STEP = "wipeout_step"
+    """After the perks at the end of the Attack Step."""
 
 
 @dataclass(frozen=True)
@@ -427,7 +438,7 @@ class WreckFinish:
 
 Resume: TypeAlias = (
     Go | FlipMove | AfterFlip | Crunch | QueueContacts | AfterCollision | ShootFrom | DropFrom | WrecksThen
-    | WreckFinish | RampLaunch | RampLanded
+    | WreckFinish | RampLaunch | RampLanded | PerkStep
 )
 """Where play resumes: one frozen record per continuation of the activation sequence."""
 
@@ -452,7 +463,7 @@ class SlipAway:
     vehicle: str
 
 
-Declared: TypeAlias = TankerAnchor | UpAndOver | SlipAway | None
+Declared: TypeAlias = TankerAnchor | UpAndOver | SlipAway | PerkAsk | None
 """What a ``declare`` prompt's answer goes to."""
 
 
@@ -565,7 +576,7 @@ def start(game: GameState, rules: Rules, dice: DiceSource, referee: Referee) -> 
     run._emit(GameStarted(summaries(game)))
     rs = game.round
     run._emit(GearPhaseStarted(rs.round_no, rs.gear_phase, rs.pole, run._player(rs.pole)))
-    run.guarded(run._next_deploy if run.state.undeployed() else run._next_opportunity)
+    run.guarded(run._next_deploy if run.state.undeployed() else run._after_deployment)
     return Step(run.freeze(), tuple(run.log))
 
 
@@ -692,6 +703,8 @@ class _Run:
                 self._ramp_launch(vid, ramp, ramp_name)
             case RampLanded(vid, jump):
                 self._ramp_landed(vid, jump)
+            case PerkStep():
+                perks.step(self, k)
             case _ as unreachable:
                 assert_never(unreachable)
 
@@ -718,6 +731,16 @@ class _Run:
                 self._end_activation()
             case Point.NEXT_COLLISION:
                 self._next_collision()
+            case Point.CHOOSE_TEMPLATE:
+                self._choose_template()
+            case Point.AFTER_SKID:
+                self._after_skid()
+            case Point.ATTACK_STEP:
+                self._attack_step()
+            case Point.ATTACKS:
+                self._attacks_now()
+            case Point.WIPEOUT_STEP:
+                self._wipeout_step()
             case _ as unreachable:
                 assert_never(unreachable)
 
@@ -768,6 +791,7 @@ class _Run:
 
     def _emit(self, event: GameEvent) -> None:
         self.log.append(event)
+        perks.observe(self, event)
 
     def _vehicle(self, vehicle_id: str | None = None) -> VehicleState:
         return self.state.vehicle(vehicle_id or self._active)
@@ -832,6 +856,8 @@ class _Run:
                 self._on_up_and_over(mover, other, d.choice)
             case SlipAway(vid):
                 self._on_slip_away(vid, d.choice)
+            case PerkAsk():
+                perks.answer(self, then, d.choice)
             case None:
                 raise IllegalChoice("nothing was offered to declare")
             case _ as unreachable:
@@ -863,7 +889,11 @@ class _Run:
             self._deploy_turn = next_player(self._deploy_turn, players)
         if self._grid:
             self._emit(GreenLight())
-        self._next_opportunity()
+        self._after_deployment()
+
+    def _after_deployment(self) -> None:
+        """The game starts: the perks of its start (Hot Start p.113, Whizbang and Gyroscope p.114), then play."""
+        perks.step(self, PerkStep("after_deployment", 0, Go(Point.NEXT_OPPORTUNITY)))
 
     def _on_deploy(self, d: Deploy) -> None:
         p = self.prompt
@@ -919,6 +949,8 @@ class _Run:
             self._emit(PoleStays())
         self.state = self.state.with_round(next_gear_phase(rs, pass_pole=pass_pole))
         self._end_phase_effects()
+        if perks.in_play(self):
+            perks.end_of_gear_phase(self, self.state.round.round_no > rs.round_no)
         after = self.state.round
         if pass_pole and after.pole != rs.pole:
             self._emit(PolePassed(after.pole, self._player(after.pole)))
@@ -995,7 +1027,7 @@ class _Run:
             burnt = replace(v, damage=v.damage + 1)
             self._put(burnt)
             self._emit(Burned(v.id, v.label, hull_delta=deltas(v, burnt)["hull_delta"]))
-        self._wrecks_then(Go(Point.START_OF_ACTIVATION))
+        self._wrecks_then(PerkStep("start_of_activation", 0, Go(Point.START_OF_ACTIVATION)))
 
     # ------------------------------------------------------------------ start of an activation (p.69-70, p.120)
 
@@ -1070,9 +1102,15 @@ class _Run:
     # ------------------------------------------------------------------ movement (p.21-26, p.38-41)
 
     def _permitted(self, v: VehicleState) -> dict[str, Manoeuvre]:
-        return permitted_templates(
+        permitted = permitted_templates(
             self.permissions, v.gear, full_throttle=v.has("Full Throttle"), zero_crew=v.crew_now == 0
         )
+        if not perks.in_play(self):
+            return permitted
+        every = {t: manoeuvre(self.permissions, t, v.gear, full_throttle=v.has("Full Throttle"),
+                              zero_crew=v.crew_now == 0) for t in MOVEMENT_TEMPLATES}
+        changed = perks.manoeuvres(self, v, self.permissions, every)
+        return {t: m for t, m in changed.items() if m.permitted}
 
     def _template_prompt(self, v: VehicleState, chooser: int, *, touch: bool = False) -> TemplatePrompt:
         """Every template of the set with how it counts for ``v`` now, and why a refused one is refused."""
@@ -1080,18 +1118,45 @@ class _Run:
         options = self.rules.memo.get(key)
         if options is None:
             options = self.rules.memo[key] = template_options(self.permissions, *key)
+        if perks.in_play(self):
+            options = self._perk_template_options(v, options)
         reverse = v.gear == 1 and not self._nitro and not touch
         why = "" if reverse else ("only in Gear 1 (p.39)" if v.gear != 1 else
                                   "not after a Nitro Booster (p.84)" if self._nitro else "the owner decides")
         return TemplatePrompt(chooser, v.id, options, reverse, why, touch)
 
+    def _perk_template_options(self, v: VehicleState, options: tuple[TemplateOption, ...]) -> tuple[TemplateOption, ...]:
+        """The template options as the vehicle's perks make them (Trick Driving p.110, Over the Limit p.102,
+        Delicate Touch p.115, As Straight as I'm Able p.102)."""
+        permitted = self._permitted(v)
+        out = []
+        for o in options:
+            m = permitted.get(o.template)
+            if m is None:
+                out.append(o if not o.permitted else replace(o, manoeuvre=Manoeuvre.NOT_PERMITTED, hazards=0,
+                                                              reason="never a Straight (Over the Limit)",
+                                                              page="p.102"))
+                continue
+            articulated = ARTICULATED_TURN_HAZARDS if v.has("Articulated") and o.template not in STRAIGHTS else 0
+            hazardous, articulated = perks.template_hazards(self, v, o.template, m.hazard_tokens, articulated,
+                                                            quiet=True)
+            out.append(replace(o, manoeuvre=m, hazards=hazardous + articulated, reason="", page=""))
+        return tuple(out)
+
     def _start_movement(self) -> None:
         v = self._vehicle()
         if not v.in_play:
-            self._end_activation()
+            self._end_of_activation()
             return
         if v.has("Jet Engine") and not self._nitro:
             self._nitro_boost(v)
+            return
+        perks.step(self, PerkStep("start_of_movement", 0, Go(Point.CHOOSE_TEMPLATE)))
+
+    def _choose_template(self) -> None:
+        v = self._vehicle()
+        if not v.in_play:
+            self._end_of_activation()
             return
         self._skid_allowed = True
         self._move_hit = set()
@@ -1110,8 +1175,9 @@ class _Run:
 
     def _nitro_hazards(self) -> None:
         v = self._vehicle()
-        if v.in_play and v.hazards < NITRO_HAZARDS:
-            topped = replace(v, hazards=NITRO_HAZARDS)
+        top = perks.nitro_hazards(self, v, NITRO_HAZARDS)  # Speed Demon (p.94)
+        if v.in_play and v.hazards < top:
+            topped = replace(v, hazards=top)
             self._put(topped)
             self._emit(NitroHazards(v.id, v.label, deltas(v, topped)["hazard_delta"]))
 
@@ -1136,14 +1202,16 @@ class _Run:
         self._template = d
         self._manoeuvre = permitted[d.template]
         articulated = ARTICULATED_TURN_HAZARDS if v.has("Articulated") and d.template not in STRAIGHTS else 0
-        chosen = replace(v, hazards=v.hazards + self._manoeuvre.hazard_tokens + articulated, reversing=d.reverse)
+        hazardous, articulated = perks.template_hazards(self, v, d.template, self._manoeuvre.hazard_tokens,
+                                                        articulated)
+        chosen = replace(v, hazards=v.hazards + hazardous + articulated, reversing=d.reverse)
         self._put(chosen)
         by = self._player(p.player) if p.player != v.player else ""
         self._emit(TemplateChosen(v.id, v.label, by, d.template, d.direction, d.reverse, self._manoeuvre,
                                   deltas(v, chosen)["hazard_delta"], bool(articulated)))
         self._roll = SkidRoll(free_shifts=self._manoeuvre.free_shifts)
         if self._skid_allowed and v.handling > 0:
-            self.prompt = SkidPrompt(v.player, v.id, v.handling, self._manoeuvre.free_shifts)
+            self.prompt = SkidPrompt(v.player, v.id, perks.max_skid_dice(self, v), self._manoeuvre.free_shifts)
         else:
             self._after_push()
 
@@ -1153,7 +1221,7 @@ class _Run:
         if not isinstance(d.count, int) or not 0 <= d.count <= p.max_dice:
             raise IllegalChoice(f"roll 0 to {p.max_dice} Skid Dice (the Handling), not {d.count}", "Skid Dice, p.22")
         v = self._vehicle()
-        roll = roll_skid_dice(self.dice, d.count, v.handling, trivial=self._manoeuvre is Manoeuvre.TRIVIAL)
+        roll = roll_skid_dice(self.dice, d.count, p.max_dice, trivial=self._manoeuvre is Manoeuvre.TRIVIAL)
         self._roll = roll
         self._emit(SkidDiceRolled(v.id, v.label, roll.faces))
         if d.count:
@@ -1172,15 +1240,23 @@ class _Run:
             self._put(pushed)
             self._emit(PushedIt(v.id, v.label, tuple(sorted(set(d.reroll))), self._roll.faces,
                                 deltas(v, pushed)["hazard_delta"]))
+            if perks.push_again(self, v):  # Chrome-Whisperer (p.107): it may Push It again
+                self._roll = replace(self._roll, pushed=False)
+                now = self._vehicle()
+                self.prompt = PushItPrompt(now.player, now.id, self._roll, now.hazards)
+                return
         else:
             self._emit(DiceKept(v.id, v.label))
         self._after_push()
 
     def _after_push(self) -> None:
+        perks.step(self, PerkStep("after_skid", 0, Go(Point.AFTER_SKID)))
+
+    def _after_skid(self) -> None:
         v = self._vehicle()
         if self._roll.shifts:
             plans = self._slide_plans(v) if SkidFace.SLIDE in self._roll.faces else ()
-            self.prompt = ShiftsPrompt(v.player, v.id, self._roll, Driving(v.gear, v.hazards, v.max_gear),
+            self.prompt = ShiftsPrompt(v.player, v.id, self._roll, perks.driving(self, v),
                                        plans, Lookahead(self.referee, self.state) if plans else None)
         else:
             self._apply_shifts(SpendShifts())
@@ -1199,8 +1275,9 @@ class _Run:
 
     def _apply_shifts(self, d: SpendShifts) -> None:
         v = self._vehicle()
-        outcome = resolve_shifts(Driving(v.gear, v.hazards, v.max_gear), self._roll, d.spends)
-        shifted = replace(v, gear=outcome.driving.gear, hazards=outcome.driving.hazards)
+        outcome = resolve_shifts(perks.driving(self, v), self._roll, d.spends)
+        hazards = perks.after_shifts(self, v, outcome, d.spends, len(self._roll.faces))
+        shifted = replace(v, gear=outcome.driving.gear, hazards=hazards)
         self._put(shifted)
         self._slide, self._spin = outcome.slide, outcome.spin
         words = tuple(_spend_words(s, self._roll) for s in d.spends)
@@ -1428,14 +1505,14 @@ class _Run:
             return
         v = self._vehicle()
         if self._spin and not self._interrupted and v.in_play:
-            self.prompt = SpinPrompt(v.player, v.id)
+            self.prompt = SpinPrompt(v.player, v.id, *perks.spin_range(self, v))
         else:
             self._end_movement_step()
 
     def _end_movement_step(self) -> None:
         if self._nitro:
             self._nitro_hazards()
-        self._attack_step()
+        perks.step(self, PerkStep("end_of_movement", 0, Go(Point.ATTACK_STEP)))
 
     def _movement_step_effects(self, v: VehicleState, report: MoveReport) -> VehicleState:
         """Surfaces (p.86) and the dropped templates that act at the end of the Movement Step (p.79-80).
@@ -1474,8 +1551,9 @@ class _Run:
         return any(t.id == template_id for t in self.state.dropped)
 
     def _on_spin(self, d: Spin) -> None:
-        if not math.isfinite(d.angle_deg) or not -90.0 <= d.angle_deg <= 90.0:
-            raise IllegalChoice("a Spin pivots at most 90 degrees either way", "Spin, p.24")
+        low, high = perks.spin_range(self, self._vehicle())
+        if not math.isfinite(d.angle_deg) or not low <= d.angle_deg <= high:
+            raise IllegalChoice(f"a Spin pivots at most {high:.0f} degrees either way", "Spin, p.24")
         report = self.referee.spin(self.state, self._active, d.angle_deg)
         self._apply_report(self._active, report, how="spins", ref="Spin, p.24", requested=d.angle_deg,
                            surfaces=False)
@@ -1503,8 +1581,10 @@ class _Run:
         c = p.contact
         active = _participant(a, c.edge)
         if c.obstacle:
-            return active, Participant.of_obstacle(c.other_id, Weight.parse(c.obstacle_weight), c.destructible)
-        return active, _participant(self._vehicle(c.other_id), c.other_edge)
+            passive = Participant.of_obstacle(c.other_id, Weight.parse(c.obstacle_weight), c.destructible)
+        else:
+            passive = _participant(self._vehicle(c.other_id), c.other_edge)
+        return perk_combat.participants(self, active, passive)
 
     def _set_first(self, window: Window, pending: Pending) -> Window:
         """``window`` with its first collision replaced by ``pending`` (kept on top of the stack)."""
@@ -1532,7 +1612,8 @@ class _Run:
                 self._pop_first(window)
                 continue
             for me, other in ((active, passive), (passive, active))[len(pending.reactions):]:
-                forced = forced_reaction(me, other, pending.contact.orientation)
+                forced = perk_combat.forced_reaction(self, pending.reactions, me) or \
+                    forced_reaction(me, other, pending.contact.orientation)
                 if forced is not None:
                     pending = replace(pending, reactions=(*pending.reactions, forced))
                     window = self._set_first(window, pending)
@@ -1540,6 +1621,7 @@ class _Run:
                 options: tuple[Reaction, ...] = (Reaction.SMASH, Reaction.EVADE)
                 if self._may_piledrive(window.movement, me, other):
                     options = (*options, Reaction.PILEDRIVER)
+                options = perk_combat.reaction_options(self, me, other, pending.contact.orientation, options)
                 c = pending.contact
                 self.prompt = ReactPrompt(
                     self._vehicle(me.id).player, me.id, other.id, self._name(other.id), other.obstacle,
@@ -1556,7 +1638,12 @@ class _Run:
                 and self._vehicle(me.id).has("Piledriver") and other.weight < me.weight)
 
     def _after_collision(self, movement: bool, done: Pending) -> None:
-        """What the special rules do after a Collision: Piledriver (p.120), then Up and Over (p.71)."""
+        """What the special rules do after a Collision: PIT (p.111), Piledriver (p.120), then Up and Over (p.71)."""
+        if len(done.reactions) == 2:
+            pit = perk_combat.pit_question(self, done, *self._participants(done), *done.reactions)
+            if pit is not None:
+                perks.ask(self, pit, Go(Point.NEXT_COLLISION))
+                return
         mover = self._vehicle(done.active)
         other_id = done.contact.other_id
         if (done.reactions and done.reactions[0] is Reaction.PILEDRIVER and mover.in_play
@@ -1628,8 +1715,9 @@ class _Run:
     def _resolve(self, pending: Pending) -> None:
         active, passive = self._participants(pending)
         ra, rp = pending.reactions
-        orientation = pending.contact.orientation
+        orientation = perk_combat.orientation(self, active, passive, pending.contact.orientation)  # Tombstone
         out = resolve_collision(active, passive, orientation, ra, rp, self.dice)
+        out = perk_combat.adjust_outcome(self, active, passive, ra, rp, out)  # Grinderman, Exploding Ram
         self._emit(Collided(
             active.id, self._name(active.id), passive.id, self._name(passive.id), passive.obstacle, out.orientation,
             active.edge, passive.edge if not passive.obstacle else "", ra, rp,
@@ -1663,6 +1751,7 @@ class _Run:
         if not (active.obstacle or passive.obstacle):
             self._uppers(active, passive, ra, rp)
             self._note_slip_away(active, passive, ra, rp, out.orientation)
+        perk_combat.after_collision(self, active, passive, ra, rp)  # Bruiser, Slipstream, Pinball
 
     def _downers(self, active: Participant, passive: Participant, ra: Reaction, rp: Reaction) -> set[str]:
         """Downers (p.69): the active Ambulance's Smash Attack target gains no tokens, discards 2, loses Crew."""
@@ -1701,17 +1790,23 @@ class _Run:
     # ------------------------------------------------------------------ attacks (p.30-33, p.42, p.78-82)
 
     def _attack_step(self) -> None:
+        perks.step(self, PerkStep("start_of_attacks", 0, Go(Point.ATTACKS)))
+
+    def _attacks_now(self) -> None:
         v = self._vehicle()
-        if not v.in_play or self.referee.distracted(self.state, v.id):
+        if not v.in_play or (self.referee.distracted(self.state, v.id) and not perks.ignores_distraction(self, v)):
             if v.in_play:
                 self._emit(Distracted(v.id, v.label))
-            self._wipeout_step()
+            self._end_of_attacks()
             return
         if not weapons_active(v, self.options.course):
             self._emit(WeaponsInactive(v.id, v.label))
-            self._wipeout_step()
+            self._end_of_attacks()
             return
         self.prompt = self._attacks_prompt(v)
+
+    def _end_of_attacks(self) -> None:
+        perks.step(self, PerkStep("end_of_attacks", 0, Go(Point.WIPEOUT_STEP)))
 
     def _attacks_prompt(self, v: VehicleState) -> AttacksPrompt:
         """Every weapon with ammo and its targets in arc and range now (p.28-31, p.81), Handguns included; every
@@ -1744,7 +1839,7 @@ class _Run:
 
     def _shoot_from(self, index: int, groups: tuple[tuple[str, tuple[tuple[Attack, bool], ...]], ...]) -> None:
         if index == len(groups):
-            self._wipeout_step()
+            self._end_of_attacks()
             return
         target, entries = groups[index]
         self._shoot(target, entries)
@@ -1799,7 +1894,7 @@ class _Run:
             if self._shot(v.id, a.mount, a.target) is None:
                 raise IllegalChoice(f"{self._name(a.target)} is not in range and arc of {weapon.name}",
                                     "Declare Targets, p.30")
-        if len(drops) > 1 and not bombs_away:
+        if len(drops) > 1 and not bombs_away and not perks.many_drops(self, v):
             raise IllegalChoice("only one dropped weapon attacks in an Attack Step", "Dropped Weapons, p.78")
         for dr in drops:
             self._check_drop(v, dr)
@@ -1837,18 +1932,24 @@ class _Run:
         if not v.in_play or not t.in_play:
             return
         rolled: list[tuple[str, Weapon, tuple[int, ...]]] = []
+        bonus: list[int] = []
         cover = False
         names = []
         for a, spends in entries:
             key, weapon = v.weapon(a.mount)
             shot = self._shot(v.id, a.mount, target) or Shot(target, False, weapon.range)
             cover = cover or shot.cover
-            rolled.append((key, weapon, self.dice.roll_d6(attack_dice(weapon, shot.range_band))))
+            extra = perk_combat.shot_dice(self, v, a.mount, weapon)  # Fully Loaded, Angel of Death (p.108-109)
+            rolled.append((key, weapon, self.dice.roll_d6(attack_dice(weapon, shot.range_band) + extra)))
+            bonus.append(perk_combat.hit_bonus(self, v, a.mount, weapon, shot.range_band))
             names.append(weapon.name)
             if spends:
                 v = self._spend_ammo(v, a.mount)
         self._put(v)
-        result = resolve_against(rolled, self.dice.roll_d6(evade_dice(t.gear)), cover=cover)
+        result = resolve_against(rolled, self.dice.roll_d6(evade_dice(t.gear)), cover=cover, hit_bonus=bonus,
+                                 critical=perk_combat.critical_hits(self, v),
+                                 evade_bonus=perk_combat.evade_bonus(self, t))
+        result = perk_combat.after_shots(self, v, t, result)  # Feel No Pain (p.106)
         t = self._vehicle(target)
         hit = self._hit(t, result.effects)
         delta = deltas(t, hit)
@@ -1906,7 +2007,7 @@ class _Run:
 
     def _wipeout_step(self) -> None:
         active = self._vehicle()
-        candidates = [(v.id, v.player) for v in self.state.vehicles if v.in_play and wipes_out(v.hazards)]
+        candidates = [(v.id, v.player) for v in self.state.vehicles if v.in_play and perks.wipes_out(self, v)]
         self._wipeouts = list(wipeout_order(active.id, candidates, active.player, len(self.state.players)))
         self._next_wipeout()
 
@@ -1914,12 +2015,13 @@ class _Run:
         while self._wipeouts:
             vid = self._wipeouts.pop(0)
             v = self._vehicle(vid)
-            if not v.in_play or not wipes_out(v.hazards):
+            if not v.in_play or not perks.wipes_out(self, v):
                 continue
             (roll,) = self.dice.roll_d6(1)
-            plan = plan_wipeout(v.gear, roll, roll_cage=v.has("Roll Cage"),
+            gear = perks.flip_gear(self, v)  # Cattle-Hammer (p.103)
+            plan = plan_wipeout(gear, roll, roll_cage=v.has("Roll Cage"),
                                 articulated=v.has("Articulated"), ponderous=v.has("Ponderous"))
-            self._emit(WipedOut(vid, v.label, roll, v.gear, plan.flipped or plan.jackknife))
+            self._emit(WipedOut(vid, v.label, roll, gear, plan.flipped or plan.jackknife))
             if plan.flipped:
                 self._flip(vid, plan)
             elif plan.jackknife:
@@ -1927,7 +2029,11 @@ class _Run:
             else:
                 self._after_flip(vid, plan)
             return
-        self._end_activation()
+        self._end_of_activation()
+
+    def _end_of_activation(self) -> None:
+        """The perks of the end of an activation (Showing Off p.92, Dynamo p.93), then its end."""
+        perks.step(self, PerkStep("end_of_activation", 0, Go(Point.END_ACTIVATION)))
 
     def _ask_lose_control(self, vid: str, jackknife: bool) -> None:
         v = self._vehicle(vid)
@@ -2062,8 +2168,9 @@ class _Run:
     def _wreck_finish(self, vid: str, in_collision: bool, then: Resume) -> None:
         """Reset, Explosion check, Get Wrecked (p.43); Twisted Metal removes it (p.44)."""
         v = self._vehicle(vid)
-        (roll,) = self.dice.roll_d6(1)
-        plan = plan_wreck(v.weight, roll, v.ammo_tokens, infinite_ammo=v.has("Jet Engine"), in_collision=in_collision)
+        (rolled,) = self.dice.roll_d6(1)
+        roll, weight = perks.explosion(self, v, rolled)  # Powder Keg (p.105)
+        plan = plan_wreck(weight, roll, v.ammo_tokens, infinite_ammo=v.has("Jet Engine"), in_collision=in_collision)
         status = Status.WRECK if plan.stays_as_wreck else Status.REMOVED
         wreck = replace(v, gear=1, hazards=0, status=status)
         self._put(wreck)
@@ -2075,7 +2182,7 @@ class _Run:
             self.state = replace(self.state, votes=gain_for_wreck(self.state.votes, v.player))
             self._emit(VotesGained(v.player, self._player(v.player), 1, f"{v.label} was wrecked"))
         if plan.exploded:
-            self._explode(vid, v.weight, then)
+            self._explode(vid, weight, then)
         else:
             self._resume(then)
 

@@ -1365,6 +1365,36 @@ class ExplosionHit(GameEvent):
                 DiceGroup("evade", self.evade_rolls, tuple(r == 6 for r in self.evade_rolls)))
 
 
+@dataclass(frozen=True)
+class PerkUsed(GameEvent):
+    """A perk, a sponsor's rule or an upgrade did something (p.83-85, p.91-115): what, in plain words, with the
+    Hull Points, Hazard Tokens and gear it changed on ``vehicle`` (``source``: the vehicle whose perk it is, when
+    another)."""
+
+    vehicle: str
+    name: str
+    perk: str
+    perk_page: str
+    what: str
+    hull_delta: int = 0
+    hazard_delta: int = 0
+    gear_delta: int = 0
+    source: str = ""
+
+    @property
+    def page(self) -> str:
+        return self.perk_page
+
+    @property
+    def rule(self) -> str:
+        return f"{self.perk}, {self.perk_page}"
+
+    @property
+    def text(self) -> str:
+        by = f" ({self.source}'s {self.perk})" if self.source else f" ({self.perk})"
+        return f"{self.name}{by}: {self.what}"
+
+
 EVENT_TYPES: tuple[type[GameEvent], ...] = (
     GameStarted, GearPhaseStarted, PolePassed, PoleStays, GridPlaced, GreenLight, GameOver, VotesGained,
     CatchUpRolled, VotesSpent, VoteEffectApplied, Activated, Burned, AnchorDropped, NitroFired, NitroHazards,
@@ -1373,6 +1403,6 @@ EVENT_TYPES: tuple[type[GameEvent], ...] = (
     RampReached, Jumped, Tumbled,
     Pivoted, UpAndOverDeclared, SlipAwayEarned, Piledriven, Collided, CollisionDamage, Sedated, UppersGearUp,
     Distracted, WeaponsInactive, HeldFire, Attacked, WeaponDropped, DropAttacked, WipedOut, Flipped, Jackknifed,
-    Crunched, WipeoutReset, LostControl, Wrecked, ExplosionHit,
+    Crunched, WipeoutReset, LostControl, Wrecked, ExplosionHit, PerkUsed,
 )
 """Every kind of event."""

@@ -490,6 +490,16 @@ class DeclarePrompt:
     rule: str
     question: str
     choices: tuple[str, ...]
+    perk: str = ""
+    """The perk, sponsor rule or upgrade asking (its key, e.g. ``"cover_me"``); empty for a vehicle rule."""
+    labels: tuple[str, ...] = ()
+    """A label for each choice, in words (``"Pass a token to Red Car"``); empty: the choices are words."""
+
+    def label(self, choice: str) -> str:
+        """The words for ``choice``."""
+        if len(self.labels) == len(self.choices) and choice in self.choices:
+            return self.labels[self.choices.index(choice)]
+        return choice.replace("_", " ").capitalize()
 
     @property
     def options(self) -> tuple[str, ...]:

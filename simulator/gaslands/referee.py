@@ -162,6 +162,11 @@ class Referee(Protocol):
         """Vehicles within Medium range in a 360-degree arc, for Explosions (p.44)."""
         ...
 
+    def within(self, state: GameState, vehicle_id: str, band: str) -> tuple[str, ...]:
+        """Vehicles in play within range ``band`` (short, medium, long, double) of ``vehicle_id`` in a
+        360-degree arc (p.28): for perks and sponsor rules (p.91-115)."""
+        ...
+
     def grid_slot(self, state: GameState, vehicle_id: str, slot: int) -> Pose | None:
         """Where ``vehicle_id`` stands in Starting Grid ``slot`` (p.126), or None if it does not fit there:
         off the table, on an obstruction, or less than a finger's width from a vehicle already placed."""
@@ -270,6 +275,9 @@ class OpenTableReferee:
         return (target_id,)
 
     def within_medium(self, state: GameState, vehicle_id: str) -> tuple[str, ...]:
+        return ()
+
+    def within(self, state: GameState, vehicle_id: str, band: str) -> tuple[str, ...]:
         return ()
 
     def grid_slot(self, state: GameState, vehicle_id: str, slot: int) -> Pose | None:

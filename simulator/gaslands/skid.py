@@ -74,6 +74,8 @@ class Driving:
     gear: int
     hazards: int
     max_gear: int
+    may_shed: bool = True
+    """False when an enemy's Unnerving Eye Contact forbids spending Shifts to shed Hazard Tokens (p.111)."""
 
     def change_gear(self, delta: int) -> Driving:
         """Gear up (+1) or down (-1), gaining a Hazard Token (p.23)."""
@@ -88,6 +90,9 @@ class Driving:
         """Discard one Hazard Token (p.23)."""
         if self.hazards <= 0:
             raise IllegalChoice("no Hazard Token to discard", "Shift, p.23")
+        if not self.may_shed:
+            raise IllegalChoice("an enemy's Unnerving Eye Contact stops it shedding Hazard Tokens with Shifts",
+                                "Unnerving Eye Contact, p.111")
         return replace(self, hazards=self.hazards - 1)
 
     def gain(self, tokens: int) -> Driving:
@@ -188,7 +193,7 @@ def legal_shift_uses(driving: Driving, roll: SkidRoll, cancelled: frozenset[int]
         options.append(SpendShift(ShiftUse.GEAR_UP))
     if driving.gear > 1:
         options.append(SpendShift(ShiftUse.GEAR_DOWN))
-    if driving.hazards > 0:
+    if driving.hazards > 0 and driving.may_shed:
         options.append(SpendShift(ShiftUse.DISCARD_HAZARD))
     options.append(SpendShift(ShiftUse.DISCARD))
     return tuple(options)

@@ -159,6 +159,42 @@ class DroppedTemplate:
 
 
 @dataclass(frozen=True)
+class Notes:
+    """What perks and sponsor rules remember during a game (p.91-115), as named whole numbers.
+
+    Keys name their owner and the fact (``"red-car:moment_of_glory"``,
+    ``"team1:satellite_shifts"``); a missing key reads 0, and setting 0 removes
+    it, so an empty value is the start of a game.
+    """
+
+    items: tuple[tuple[str, int], ...] = ()
+
+    def get(self, key: str) -> int:
+        """The value of ``key`` (0 when not set)."""
+        for k, v in self.items:
+            if k == key:
+                return v
+        return 0
+
+    def set(self, key: str, value: int) -> Notes:
+        """These notes with ``key`` set to ``value`` (removed when 0)."""
+        rest = tuple((k, v) for k, v in self.items if k != key)
+        return Notes(tuple(sorted((*rest, (key, value))))) if value else Notes(rest)
+
+    def add(self, key: str, amount: int = 1) -> Notes:
+        """These notes with ``amount`` added to ``key``."""
+        return self.set(key, self.get(key) + amount)
+
+    def without(self, suffix: str) -> Notes:
+        """These notes without any key ending in ``suffix`` (facts that end with a step, phase or round)."""
+        return Notes(tuple((k, v) for k, v in self.items if not k.endswith(suffix)))
+
+    def keys_ending(self, suffix: str) -> tuple[str, ...]:
+        """The keys ending in ``suffix``."""
+        return tuple(k for k, _ in self.items if k.endswith(suffix))
+
+
+@dataclass(frozen=True)
 class Loadout:
     """What a vehicle was built with beyond its statistics (p.63-65): its team's sponsor, its perks and its
     upgrades as ``(key, facing)`` pairs (facing ``""`` when none), by table key. A vehicle of a scenario
@@ -200,10 +236,17 @@ class GameState:
     many as fit along its start line (p.62)."""
     loadouts: tuple[Loadout, ...] = ()
     """Sponsors, perks and upgrades of the vehicles built as teams (:mod:`simulator.gaslands.teams`)."""
+    notes: Notes = Notes()
+    """What perks and sponsor rules remember (:mod:`simulator.gaslands.perks`)."""
 
     def grid_width(self) -> int:
         """Columns of the Starting Grid (:attr:`grid_columns`, else one per player)."""
         return max(1, self.grid_columns or len(self.players))
+
+    def with_loadout(self, loadout: Loadout) -> GameState:
+        """This state with ``loadout`` replacing the vehicle's (or added)."""
+        rest = tuple(k for k in self.loadouts if k.vehicle != loadout.vehicle)
+        return replace(self, loadouts=(*rest, loadout))
 
     def loadout(self, vehicle_id: str) -> Loadout:
         """The vehicle's :class:`Loadout` (an empty one for a vehicle without a team)."""

@@ -670,6 +670,19 @@ class TableReferee:
             return True
         return any(touches(piece.footprint, b.shape) for b in self._blockers(table, piece))
 
+    def within(self, state: GameState, vehicle_id: str, band: str) -> tuple[str, ...]:
+        """Vehicles in play within range ``band`` (short, medium, long, double) of ``vehicle_id`` in a
+        360-degree arc (p.28), for perks and sponsor rules (p.91-115)."""
+        table = self.table(state)
+        centre = vehicle_piece(state.vehicle(vehicle_id), state.players)
+        reach = self._reach(band)
+        near = tuple(v for v in table.vehicles if v.id != vehicle_id and centre.footprint.distance(v.footprint) <= reach)
+        if not near:
+            return ()
+        small = replace(table, vehicles=(centre, *near), obstacles=(), gates=())
+        found = self.shooting.within_range(small, vehicle_id, self.template_set, band)
+        return tuple(i for i in found if i != vehicle_id and any(v.id == i for v in near))
+
     def within_medium(self, state: GameState, vehicle_id: str) -> tuple[str, ...]:
         """Vehicles in play within Medium range in a 360-degree arc of ``vehicle_id`` (p.44).
 

@@ -389,7 +389,7 @@ def build(ctl: GameController, rect: Rect, pending: Pending | None = None) -> Pa
             _deploy(ctl, c, p)
         case DeclarePrompt():
             c.text(f"{p.question} ({p.rule})", 16, draw.TEXT_DIM)
-            c.buttons([_b(o.replace("_", " ").capitalize(), Decide(Declare(o))) for o in p.choices], per_row=3)
+            c.buttons([_b(p.label(o), Decide(Declare(o))) for o in p.choices], per_row=1 if p.labels else 3)
         case PivotPrompt():
             extra = f" for {p.hazards} Hazard Tokens" if p.hazards else ""
             c.text(f"{p.rule} ({p.page}): up to {p.max_deg:.0f} degrees either way{extra}.", 16, draw.TEXT_DIM)

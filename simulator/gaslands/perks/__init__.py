@@ -1,0 +1,63 @@
+"""Every perk (p.104-115), sponsor rule (p.91-103) and upgrade (p.83-85) in play.
+
+The engine calls this package at named points (:mod:`~simulator.gaslands.perks.core`):
+
+- ``step`` / ``answer``: the hooks of the activation sequence and the answers to the
+  perks' questions (``DeclarePrompt`` with ``perk`` set; bots answer through
+  :mod:`~simulator.gaslands.perks.bot`);
+- ``observe``: every event, for the perks that react (:mod:`~simulator.gaslands.perks.reactions`);
+- the modifiers of :mod:`~simulator.gaslands.perks.modifiers` (templates, Skid Dice,
+  Spins, Wipeouts, Explosions) and :mod:`~simulator.gaslands.perks.combat`
+  (Collisions and shooting).
+
+:data:`NOT_YET_IN_PLAY` lists the perks that a team may buy but the engine does
+not play yet (every other perk is a rule of the engine with a test);
+docs/rulings.md names the readings chosen where the rulebook leaves a point
+open.
+"""
+
+from __future__ import annotations
+
+from simulator.gaslands.perks import combat, reactions, turn
+from simulator.gaslands.perks.core import (
+    HOOKS,
+    PerkAsk,
+    PerkStep,
+    answer,
+    ask,
+    handlers,
+    has,
+    in_play,
+    observe,
+    step,
+)
+from simulator.gaslands.perks.modifiers import (
+    after_shifts,
+    driving,
+    explosion,
+    flip_gear,
+    ignores_distraction,
+    manoeuvres,
+    many_drops,
+    max_skid_dice,
+    nitro_hazards,
+    push_again,
+    spin_range,
+    template_hazards,
+    wipes_out,
+)
+from simulator.gaslands.perks.turn import end_of_gear_phase
+
+NOT_YET_IN_PLAY: tuple[str, ...] = (
+    "barrel_roll", "bullet_time", "downshift", "eureka", "evasive", "highway_to_hell", "powerslide", "rapid_fire",
+    "rear_drive", "return_fire", "rocket_thrusters", "satellite_navigation", "skiing", "splashback",
+    "stunt_driver", "sympathy_for_the_devil", "taunt", "violent_manifestation",
+)
+"""Perks bought but not played by the engine yet (they do nothing in a game)."""
+
+__all__ = [
+    "HOOKS", "NOT_YET_IN_PLAY", "PerkAsk", "PerkStep", "after_shifts", "answer", "ask", "combat", "driving", "end_of_gear_phase", "explosion",
+    "flip_gear", "handlers", "has", "ignores_distraction", "in_play", "manoeuvres", "many_drops", "max_skid_dice",
+    "nitro_hazards", "observe", "push_again", "reactions", "spin_range", "step", "template_hazards", "turn",
+    "wipes_out",
+]
