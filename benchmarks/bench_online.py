@@ -7,9 +7,10 @@ autosaving every decision to a temporary folder, as ``gaslands host`` does);
 ``--workers`` client processes run two bot clients per game (each keeping its
 own copy of the game, as ``gaslands join --bot`` does), all games at once.
 Prints decisions per second across all games, the decision latency a client
-sees (from sending a decision to the server's confirmation, p50 and p99) and
-the server's own time per decision (checks, rules, autosave, sending; p50 and
-p99). As a baseline in the same run, the same games are played by the same
+sees (from sending a decision to the server's confirmation, p50 and p99), the
+server's own time per decision (checks, rules, autosave, sending; p50 and
+p99) and the CPU time of the server and the clients (which does not depend on
+what else the machine is doing). As a baseline in the same run, the same games are played by the same
 bots in one process with no network; each online game must end with exactly
 the decisions and final state of its local game (compared by the state
 digest), and the benchmark fails if one does not.
@@ -80,8 +81,10 @@ def serve(seeds: list[int], links_out: Any, stats_out: Any, save_dir: str) -> No
                   for i, seed in enumerate(seeds)]
         async with GameServer(tables) as server:
             links_out.put([{seat: link.url for seat, link in server.links(t).seats.items()} for t in tables])
+            cpu = time.process_time()
             await asyncio.wait_for(asyncio.gather(*(t.finished.wait() for t in tables)), TIME_LIMIT_S)
-        stats_out.put([s for t in tables for s in t.timings_s])
+            cpu = time.process_time() - cpu
+        stats_out.put(([s for t in tables for s in t.timings_s], cpu))
 
     asyncio.run(main())
 
@@ -99,7 +102,9 @@ def clients(games: list[tuple[int, dict[str, str]]], out: Any) -> None:
     async def main() -> list[GameResult]:
         return list(await asyncio.gather(*(one(i, links) for i, links in games)))
 
-    out.put(asyncio.run(main()))
+    cpu = time.process_time()
+    results = asyncio.run(main())
+    out.put((results, time.process_time() - cpu))
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -116,7 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     seeds = game_seeds(args.seed, args.games)
 
+    cpu = time.process_time()
     local, local_s = local_games(seeds)
+    local_cpu_s = time.process_time() - cpu
     local_decisions = sum(r.decisions for r in local)
 
     ctx = mp.get_context("spawn")
@@ -130,9 +137,14 @@ def main(argv: list[str] | None = None) -> int:
         workers = [ctx.Process(target=clients, args=(share, results_q), daemon=True) for share in shares if share]
         for w in workers:
             w.start()
-        online = [r for _ in workers for r in results_q.get(timeout=TIME_LIMIT_S)]
+        online: list[GameResult] = []
+        client_cpu_s = 0.0
+        for _ in workers:
+            results, cpu = results_q.get(timeout=TIME_LIMIT_S)
+            online += results
+            client_cpu_s += cpu
         online_s = time.perf_counter() - started
-        server_times = stats_q.get(timeout=60)
+        server_times, server_cpu_s = stats_q.get(timeout=60)
         for p in (*workers, server):
             p.join(30)
 
@@ -147,8 +159,12 @@ def main(argv: list[str] | None = None) -> int:
           f"p99 {1000 * percentile(latencies, 0.99):.1f} ms (median {1000 * statistics.median(latencies):.1f} ms)")
     print(f"  server time per decision (checks, rules, autosave, send): p50 "
           f"{1000 * percentile(server_times, 0.5):.2f} ms, p99 {1000 * percentile(server_times, 0.99):.2f} ms")
+    print(f"  CPU time: the server {server_cpu_s:.2f} s ({1000 * server_cpu_s / decisions:.2f} ms a decision: "
+          f"{decisions / server_cpu_s:.0f} decisions per CPU-second), the clients {client_cpu_s:.2f} s "
+          f"(2 copies of each game, and the bots)")
     print(f"  baseline, the same games played locally in one process: {local_decisions} decisions in {local_s:.2f} s "
-          f"= {local_decisions / local_s:.0f} decisions/s")
+          f"= {local_decisions / local_s:.0f} decisions/s ({1000 * local_cpu_s / local_decisions:.2f} ms CPU a "
+          "decision, the bots' included)")
     print(f"  ratio online/local decisions per second: {(decisions / online_s) / (local_decisions / local_s):.2f}")
     print(f"  same results as local play: {same}/{args.games} games (decisions and final state digest)")
     return 0 if same == args.games else 1

@@ -32,6 +32,7 @@ import socket
 import sys
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -104,9 +105,13 @@ MAX_CONNECTIONS = 1024
 """Connections one server holds at once; more are refused."""
 MAX_BUFFERED_BYTES = 8 * 1_048_576
 """A client that has this much unsent data waiting (it stopped reading) is disconnected."""
+LINGER_S = 60.0
+"""After the game ends, a seat that was disconnected may come back this long to be told the result."""
 ALIVE_TIMEOUT_S = 2.0
 """When a seat's link is used while the seat is connected, the old connection must answer a ping this fast
 to keep it; otherwise it is taken as dropped and replaced."""
+_SAVER = ThreadPoolExecutor(max_workers=8, thread_name_prefix="gaslands-autosave")
+"""The threads that write autosaves (each table has at most one write in flight, so its saves stay in order)."""
 DURABLE_EVERY_S = 2.0
 """Every autosave is atomic (a crash or kill -9 of the server loses at most the decision in flight); at most
 this often it is also flushed to the disk (``fsync``), so a power cut loses at most this many seconds."""
@@ -198,6 +203,9 @@ class Table:
         self.clients: dict[str, Client] = {}
         self.spectators: set[Client] = set()
         self.finished = asyncio.Event()
+        """Set once the game is over and every seat has been told (or :data:`LINGER_S` after the end)."""
+        self.told: set[str] = set()
+        self._linger: asyncio.TimerHandle | None = None
         self.log = log or (lambda text: None)
         self._lock = asyncio.Lock()
         self._save_parts = _SaveParts(game)
@@ -312,14 +320,15 @@ class Table:
         return self._save_parts.text(online)
 
     async def save(self) -> None:
-        """Write the save atomically, at once (a fraction of a millisecond: a crash or kill -9 of the server then
-        loses at most the decision in flight). At most every :data:`DURABLE_EVERY_S` the file is also flushed to
-        the disk, in a worker thread, so neither this table nor any other waits for the disk. A failure is
-        reported on the host's console once; the game goes on."""
+        """Write the save atomically before the decision is sent to anyone (so a crash or kill -9 of the server
+        loses at most the decision in flight), in a worker thread: other tables go on while the file system
+        renames it into place. At most every :data:`DURABLE_EVERY_S` the file is also flushed to the disk, in the
+        background. A failure is reported on the host's console once; the game goes on."""
         if self.save_path is None:
             return
         try:
-            write_text_atomic(self.save_path, self.save_text(), durable=False)
+            await asyncio.get_running_loop().run_in_executor(_SAVER, write_text_atomic, self.save_path,
+                                                             self.save_text(), False)
         except OSError as exc:
             reason = f"cannot autosave to {self.save_path}: {exc.strerror or exc}"
             if reason != self._save_failed:
@@ -331,7 +340,7 @@ class Table:
         if (self._flushing is None or self._flushing.done()) and (now - self._durable_at >= DURABLE_EVERY_S
                                                                   or self.over):
             self._durable_at = now
-            self._flushing = asyncio.ensure_future(asyncio.to_thread(flush_to_disk, self.save_path))
+            self._flushing = asyncio.get_running_loop().run_in_executor(_SAVER, flush_to_disk, self.save_path)
         if self.over and self._flushing is not None:
             await asyncio.wait_for(asyncio.shield(self._flushing), 10.0)  # the result is on the disk at exit
 
@@ -369,7 +378,7 @@ class Table:
             return await refuse(ws, f"wrong token for {'the spectators' if seat is None else 'seat ' + seat}: "
                                     "copy the whole link the host gave you")
         if self.over:
-            return await refuse(ws, "the game is over")
+            return await self._tell_late(ws, seat)
         if seat is None and len(self.spectators) >= MAX_SPECTATORS:
             return await refuse(ws, f"this game already has {MAX_SPECTATORS} spectators")
         if seat is not None and seat in self.clients:
@@ -481,15 +490,37 @@ class Table:
         return ""
 
     async def _finish(self) -> None:
-        """Tell everyone the result, close every connection, and mark the table finished."""
+        """Tell everyone the result and close every connection. The table is finished once every seat has been
+        told; a seat that was away may come back for :data:`LINGER_S` seconds to see the result."""
         over = self.game_over()
         self.log(f"game over after {over.decisions} decisions: "
                  f"{over.winner_name + ' wins' if over.winner_name else 'no winner'} ({over.reason})")
         everyone = self._everyone()
         self._send(everyone, dump(over))
-        self.finished.set()
+        self.told.update(c.seat for c in everyone if c.seat is not None)
+        away = [s.name for s in self.seats if s.seat not in self.told]
+        if away:
+            self.log(f"waiting up to {LINGER_S:g} s for {', '.join(away)} to come back and see the result")
+            self._linger = asyncio.get_running_loop().call_later(LINGER_S, self.finished.set)
+        else:
+            self.finished.set()
         await asyncio.gather(*(c.ws.close(CLOSE_GAME_OVER, "the game is over") for c in everyone),
                              return_exceptions=True)
+
+    async def _tell_late(self, ws: ServerConnection, seat: str | None) -> None:
+        """A client joining a finished game (it was away at the end): the whole game and the result, then close."""
+        client = Client(ws, seat)
+        self.log(f"{client.who} came back after the game ended and is told the result")
+        self._send([client], dump(self.welcome(client)))
+        self._send([client], dump(self.game_over()))
+        if seat is not None:
+            self.told.add(seat)
+        if all(s.seat in self.told for s in self.seats):
+            self.finished.set()
+        try:
+            await ws.close(CLOSE_GAME_OVER, "the game is over")
+        except ConnectionClosed:
+            pass
 
 
 class _SaveParts:

@@ -32,6 +32,7 @@ from simulator.net.protocol import (
     GameOver,
     Hello,
     JoinLink,
+    Move,
     Welcome,
     dump,
     parse_link,
@@ -428,3 +429,29 @@ def test_join_exits_non_zero_with_a_one_line_reason_when_refused(tmp_path: Path)
     assert err.strip().count("\n") == 0 and "refused: wrong token for seat red" in err
     assert bad_code == 2 and "ws://" in bad_err
 
+
+
+def test_a_seat_away_at_the_end_comes_back_and_is_told_the_result() -> None:
+    """The game ends while Blue (say) is disconnected: the server waits for it, tells it the whole game and the
+    result when it comes back, and only then is finished."""
+    async def scenario() -> tuple[Table, Played, bool, bool]:
+        table = Table.new(SCENARIO, SEED, OPTIONS)
+        for decision in LOCAL.decisions[:-1]:  # everything but the last decision, as if played
+            seat = table.seat_of(table.game.prompt.player) or ""
+            assert table._apply(decision) == ""
+            table.moves.append(Move(n=table.n + 1, seat=seat, decision=encode_decision(decision),
+                                    dice=table.dice.take(), digest=state_digest(table.game.engine_state)))
+        last = table.seat_of(table.game.prompt.player)
+        away = next(s.seat for s in table.seats if s.seat != last)
+        async with GameServer([table]) as server:
+            links = server.links(table)
+            await play(links.seats[last or ""], Bot())  # makes the last decision; the other seat is away
+            finished_before = table.finished.is_set()
+            late = await play(links.seats[away], Bot())
+            await asyncio.wait_for(table.finished.wait(), 5)
+        return table, late, finished_before, table.finished.is_set()
+
+    table, late, finished_before, finished_after = run(scenario())  # type: ignore[misc]
+    assert not finished_before and finished_after
+    assert_local_result(table)
+    assert_local_result(late)
