@@ -153,6 +153,7 @@ from simulator.gaslands.events import (
     UpAndOverDeclared,
     UppersGearUp,
     VehicleSummary,
+    VolatileRolled,
     VoteEffectApplied,
     VotesGained,
     VotesSpent,
@@ -474,6 +475,8 @@ class Pending:
     active: str
     contact: Contact
     reactions: tuple[Reaction, ...] = ()
+    volatile_rolled: bool = False
+    """The D6 for a Volatile obstacle was rolled (p.87)."""
 
 
 @dataclass(frozen=True)
@@ -1608,9 +1611,14 @@ class _Run:
                 return
             pending = window.collisions[0]
             active, passive = self._participants(pending)
-            if not all(self._in_play(p) for p in (active, passive)):
+            if not all(self._in_play(p) for p in (active, passive)) or (
+                    pending.contact.volatile and passive.id in self.state.removed_obstacles):
                 self._pop_first(window)
                 continue
+            if pending.contact.volatile and not pending.volatile_rolled and not pending.reactions:
+                window = self._set_first(window, replace(pending, volatile_rolled=True))
+                if self._volatile(pending, passive):
+                    return
             for me, other in ((active, passive), (passive, active))[len(pending.reactions):]:
                 forced = perk_combat.forced_reaction(self, pending.reactions, me) or \
                     forced_reaction(me, other, pending.contact.orientation)
@@ -1631,6 +1639,23 @@ class _Run:
             self._resolve(done)
             self._wrecks_then(AfterCollision(window.movement, done), in_collision=True)
             return
+
+    def _volatile(self, pending: Pending, obstacle: Participant) -> bool:
+        """A collision with a Volatile obstacle: a D6 before reactions; on 4+ it explodes, a Blast attack as an
+        exploding wreck of its weight against every vehicle within Medium range, and is removed, so the
+        collision does not happen (p.87, p.44). True when it exploded (play goes on from the blast)."""
+        (roll,) = self.dice.roll_d6(1)
+        explodes = roll >= ramps.VOLATILE_EXPLODES_ON
+        name = self._name(obstacle.id)
+        self._emit(VolatileRolled(pending.active, self._name(pending.active), obstacle.id, name, roll, explodes))
+        if not explodes:
+            return False
+        targets = self.referee.within_medium(self.state, obstacle.id)
+        self.state = replace(self.state, removed_obstacles=self.state.removed_obstacles | {obstacle.id})
+        self._emit(ObstacleRemoved(obstacle.id, name))
+        self._blast(targets, obstacle.weight, name)
+        self._wrecks_then(Go(Point.NEXT_COLLISION))
+        return True
 
     def _may_piledrive(self, movement: bool, me: Participant, other: Participant) -> bool:
         """Piledriver (p.120): in its own Movement Step, against a vehicle of a lighter weight class."""
@@ -2187,7 +2212,12 @@ class _Run:
             self._resume(then)
 
     def _explode(self, vid: str, weight: Weight, then: Resume) -> None:
-        for target_id in self.referee.within_medium(self.state, vid):
+        self._blast(self.referee.within_medium(self.state, vid), weight, self._name(vid))
+        self._wrecks_then(then)
+
+    def _blast(self, targets: Sequence[str], weight: Weight, source_name: str) -> None:
+        """An Explosion's dice by ``weight`` against each of ``targets`` still in play, each Evading (p.44)."""
+        for target_id in targets:
             t = self._vehicle(target_id)
             if not t.in_play:
                 continue
@@ -2199,9 +2229,8 @@ class _Run:
             hit = replace(t, damage=t.damage + taken, hazards=t.hazards + taken)
             self._put(hit)
             delta = deltas(t, hit)
-            self._emit(ExplosionHit(t.id, t.label, self._name(vid), rolls, evades, delta["hull_delta"],
+            self._emit(ExplosionHit(t.id, t.label, source_name, rolls, evades, delta["hull_delta"],
                                     delta["hazard_delta"]))
-        self._wrecks_then(then)
 
 
 # --------------------------------------------------------------------------- questions the prompt needs

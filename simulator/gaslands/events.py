@@ -855,6 +855,29 @@ class Tumbled(GameEvent):
                 DiceGroup("evade", self.evade_rolls, tuple(r == 6 for r in self.evade_rolls)))
 
 
+@dataclass(frozen=True)
+class VolatileRolled(GameEvent):
+    """A vehicle collides with a Volatile obstacle: a D6 before reactions, 4+ and it explodes (p.87)."""
+
+    vehicle: str
+    name: str
+    obstacle: str
+    obstacle_name: str
+    roll: int
+    explodes: bool
+    RULE: ClassVar[str] = "Volatile Obstacles"
+    PAGE: ClassVar[str] = "p.87"
+
+    @property
+    def text(self) -> str:
+        what = "it explodes" if self.explodes else "it holds"
+        return f"{self.name} hits the volatile {self.obstacle_name}: rolls {self.roll}, {what}"
+
+    @property
+    def dice(self) -> tuple[DiceGroup, ...]:
+        return (DiceGroup("volatile", (self.roll,), (self.explodes,)),)
+
+
 # --------------------------------------------------------------------------- pivots and special rules
 
 
@@ -1400,7 +1423,7 @@ EVENT_TYPES: tuple[type[GameEvent], ...] = (
     CatchUpRolled, VotesSpent, VoteEffectApplied, Activated, Burned, AnchorDropped, NitroFired, NitroHazards,
     TemplateChosen, TouchItUseIt, SkidDiceRolled, PushedIt, DiceKept, ShiftsSpent, Moved, SlideChosen,
     SurfaceHazards, AllTerrain, SmokeHazard, Glued, ObstacleRemoved, Disqualified, CrossedFinish, PassedGates,
-    RampReached, Jumped, Tumbled,
+    RampReached, Jumped, Tumbled, VolatileRolled,
     Pivoted, UpAndOverDeclared, SlipAwayEarned, Piledriven, Collided, CollisionDamage, Sedated, UppersGearUp,
     Distracted, WeaponsInactive, HeldFire, Attacked, WeaponDropped, DropAttacked, WipedOut, Flipped, Jackknifed,
     Crunched, WipeoutReset, LostControl, Wrecked, ExplosionHit, PerkUsed,

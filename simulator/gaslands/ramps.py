@@ -17,23 +17,30 @@ amount that clears it (p.87).
 
 from __future__ import annotations
 
-JUMP_LONG_FROM_GEAR = 5
+from simulator.gaslands.rule_numbers import RULES
+
+_T = RULES.terrain
+
+JUMP_LONG_FROM_GEAR = _T.jump_long_from_gear.value
 """From this Gear a Jump is a Long Straight; below it a Medium Straight (p.87)."""
 
-JUMP_HAZARDS = 2
+JUMP_HAZARDS = _T.jump_hazards.value
 """Hazard Tokens a vehicle gains after a Jump (p.87)."""
 
-JUMP_VOTES = 1
+JUMP_VOTES = _T.jump_votes.value
 """Audience Votes its controller gains after a Jump (p.87)."""
 
-TUMBLE_TEMPLATE = "short_straight"
+TUMBLE_TEMPLATE = _T.tumble_template.value
 """The forced move of a Tumble (p.87)."""
 
-TUMBLE_ATTACK_DICE = 4
+TUMBLE_ATTACK_DICE = _T.tumble_attack_dice.value
 """The attack a tumbling vehicle suffers (p.87)."""
 
-TUMBLE_HAZARDS = 6
+TUMBLE_HAZARDS = _T.tumble_hazards.value
 """Hazard Tokens a vehicle gains after a Tumble (p.87)."""
+
+VOLATILE_EXPLODES_ON = _T.volatile_explodes_on.value
+"""A Volatile obstacle a vehicle collides with explodes on this D6 or more, rolled before reactions (p.87)."""
 
 
 def jumps(roll: int, gear: int) -> bool:

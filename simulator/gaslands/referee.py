@@ -52,6 +52,8 @@ class Contact:
     obstacle_weight: str = "heavyweight"
     destructible: bool = False
     other_name: str = ""
+    volatile: bool = False
+    """A Volatile obstacle: a D6 before reactions, 4+ and it explodes (p.87)."""
     """The obstacle's label (``"rock"``), for the log; vehicles are named by the game state."""
 
 

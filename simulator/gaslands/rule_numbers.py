@@ -109,6 +109,16 @@ class Special(_Frozen):
     catch_up_target: Number[int]
 
 
+class Terrain(_Frozen):
+    jump_long_from_gear: Number[int]
+    jump_hazards: Number[int]
+    jump_votes: Number[int]
+    tumble_template: Number[str]
+    tumble_attack_dice: Number[int]
+    tumble_hazards: Number[int]
+    volatile_explodes_on: Number[int]
+
+
 class RuleNumbers(_Frozen):
     """Everything in ``rules.toml``."""
 
@@ -123,6 +133,7 @@ class RuleNumbers(_Frozen):
     surfaces: Surfaces
     starting_grid: StartingGrid
     special: Special
+    terrain: Terrain
 
 
 def load_rule_numbers() -> RuleNumbers:

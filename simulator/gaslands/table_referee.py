@@ -389,6 +389,7 @@ class TableReferee:
         obstacle = table.obstacle(c.with_id)
         return Contact(c.with_id, Orientation(c.orientation), c.active_edge, "front", obstacle=True,
                        obstacle_weight=obstacle.weight, destructible=obstacle.destructible,
+                       volatile=obstacle.volatile,
                        other_name=obstacle.label or obstacle.id)
 
     def forced_move(self, state: GameState, vehicle_id: str, template: str, *, ignore_obstructions: bool) -> MoveReport:
@@ -423,6 +424,7 @@ class TableReferee:
                 elif b.obstacle is not None:
                     out.append(Contact(b.id, Orientation(c.orientation), c.a_edge, "front", obstacle=True,
                                        obstacle_weight=b.obstacle.weight, destructible=b.obstacle.destructible,
+                                       volatile=b.obstacle.volatile,
                                        other_name=b.obstacle.label or b.id))
         return tuple(out)
 
@@ -684,11 +686,21 @@ class TableReferee:
         return tuple(i for i in found if i != vehicle_id and any(v.id == i for v in near))
 
     def within_medium(self, state: GameState, vehicle_id: str) -> tuple[str, ...]:
-        """Vehicles in play within Medium range in a 360-degree arc of ``vehicle_id`` (p.44).
+        """Vehicles in play within Medium range in a 360-degree arc of ``vehicle_id`` (p.44), or of an obstacle
+        of that id (a Volatile obstacle exploding, p.87).
 
         The vehicle may already be a wreck or removed: it is put back where it stopped.
         """
         table = self.table(state)
+        if not any(v.id == vehicle_id for v in state.vehicles):
+            obstacle = table.obstacle(vehicle_id)
+            reach = self._reach("medium")
+            near = tuple(v for v in table.vehicles if obstacle.polygon.distance(v.footprint) <= reach)
+            if not near:
+                return ()
+            small = replace(table, vehicles=near, obstacles=(obstacle,), gates=())
+            found = self.shooting.within_range(small, vehicle_id, self.template_set, "medium")
+            return tuple(i for i in found if any(v.id == i for v in near))
         centre = vehicle_piece(state.vehicle(vehicle_id), state.players)
         reach = self._reach("medium")
         near = tuple(v for v in table.vehicles if v.id != vehicle_id and centre.footprint.distance(v.footprint) <= reach)

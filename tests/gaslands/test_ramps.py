@@ -175,3 +175,72 @@ b = [1300.0, 400.0]
 
     assert chosen(5) == "kicker"  # a Jump 5 times in 6: worth it
     assert chosen(1) == ""  # a Tumble 5 times in 6: not
+
+
+VOLATILE = """
+[scenario]
+kind = "sandbox"
+[table]
+width_mm = 1400.0
+height_mm = 600.0
+[[player]]
+id = "red"
+[[player]]
+id = "blue"
+[[vehicle]]
+id = "red-car"
+player = "red"
+type = "car"
+x_mm = 200.0
+y_mm = 300.0
+heading_deg = 0.0
+gear = 2
+[[vehicle]]
+id = "blue-car"
+player = "blue"
+type = "car"
+x_mm = 420.0
+y_mm = 380.0
+heading_deg = 0.0
+[[obstacle]]
+id = "barrels"
+label = "fuel barrels"
+weight = "middleweight"
+volatile = true
+polygon = [[300.0, 250.0], [340.0, 250.0], [340.0, 350.0], [300.0, 350.0]]
+"""
+
+
+def _volatile_game(d6: list[int]) -> Game:
+    sc = _scenario(VOLATILE)
+    state = initial_state(sc, 1)
+    options = replace(options_for(sc), pass_pole_each_phase=False)
+    return Game(state, ScriptedDice(d6=d6), TableReferee(sc.table, sc.template_set), sc.template_set, options)
+
+
+def test_a_volatile_obstacle_explodes_on_4_plus_before_reactions_and_is_removed() -> None:
+    from simulator.gaslands.events import Collided, ExplosionHit, ObstacleRemoved, VolatileRolled
+
+    # the volatile D6: 5, it explodes; a middleweight explodes with 4 dice (p.44) at each car within Medium
+    # range: red 6, 4, 1, 1 (3 hits: a 6 counts twice), Evade (Gear 2) 2, 3; blue 1, 1, 1, 1, Evade (Gear 1) 2
+    game = _volatile_game([5, 6, 4, 1, 1, 2, 3, 1, 1, 1, 1, 2])
+    _drive_off(game, 2)
+    log = game.log
+    rolled = next(e for e in log if isinstance(e, VolatileRolled))
+    assert (rolled.roll, rolled.explodes, rolled.obstacle_name) == (5, True, "fuel barrels")
+    assert any(isinstance(e, ObstacleRemoved) and e.obstacle == "barrels" for e in log)
+    hits = [e for e in log if isinstance(e, ExplosionHit)]
+    assert [(h.vehicle, h.hull_delta) for h in hits] == [("red-car", -3), ("blue-car", 0)]
+    assert not any(isinstance(e, Collided) for e in log)  # the obstacle is gone: no collision
+    assert "barrels" in game.state.removed_obstacles
+
+
+def test_a_volatile_obstacle_that_holds_is_an_ordinary_collision() -> None:
+    from simulator.gaslands.events import Collided, VolatileRolled
+
+    game = _volatile_game([3] + [1] * 30)  # 3: it holds; then the collision's reactions and dice
+    _drive_off(game, 2)
+    while game.prompt.kind == "react":
+        game.decide(Bot().decide(game))
+    assert not next(e for e in game.log if isinstance(e, VolatileRolled)).explodes
+    assert any(isinstance(e, Collided) for e in game.log)
