@@ -45,6 +45,23 @@ from simulator.ui.widgets import Button, Command, button_at, draw_button
 SIZE = (1400, 900)
 
 
+def editable_copy(source: Path) -> Path:
+    """The file the editor opens for a scenario read from ``source``: the file itself, or for a scenario shipped
+    with the program (or one not read from a file) ``NAME_edited.toml`` in the working folder, written from it
+    the first time (the shipped file is never changed)."""
+    from simulator.scenario.loader import bundled_scenario
+
+    shipped = bundled_scenario().parent.resolve()
+    if source.suffix.lower() == ".toml" and source.is_file() and source.resolve().parent != shipped:
+        return source
+    copy = Path.cwd() / f"{source.stem or 'track'}_edited.toml"
+    if not copy.exists() and source.is_file():
+        from simulator.atomic import write_text_atomic
+
+        write_text_atomic(copy, source.read_text(encoding="utf-8"))
+    return copy
+
+
 class App:
     """The window: the active mode, the modes it can switch to, and the shell around them."""
 
@@ -153,7 +170,7 @@ class App:
         self._from = self.mode
         if self.editor is None:
             source = Path(self.mode.scenario.source)
-            path = source if source.suffix.lower() == ".toml" and source.is_file() else Path.cwd() / "track.toml"
+            path = editable_copy(source)
             try:
                 self.editor = EditorMode(self.ctx, path, check_editable(path))
             except InputFileError as exc:

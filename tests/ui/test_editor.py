@@ -172,3 +172,22 @@ def test_track_doc_keeps_gates_a_long_straight_wide_through_any_turn() -> None:
     (ax, ay), (bx, by) = g["post_a"], g["post_b"]
     assert abs(((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 - 182.0) <= 0.02
     assert doc.heading(("gate", 0)) == pytest.approx((37 * 7.3) % 360.0, abs=0.02)
+
+
+def test_f4_on_a_shipped_scenario_edits_a_copy_in_the_working_folder(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    shipped = bundled_scenario("death_race.toml")
+    before = shipped.read_bytes()
+    pygame.event.clear()
+    app = App.from_path(shipped, size=SIZE)
+    post_key(pygame.K_F4)
+    pump(app)
+    assert isinstance(app.mode, EditorMode) and app.mode.path == tmp_path / "death_race_edited.toml"
+    post_key(pygame.K_2)
+    pump(app)
+    _click(app, 900.0, 300.0)
+    post_key(pygame.K_s, pygame.KMOD_CTRL)
+    pump(app)
+    assert shipped.read_bytes() == before
+    assert len(load_scenario(tmp_path / "death_race_edited.toml").table.gates) == 7
