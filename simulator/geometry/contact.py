@@ -145,7 +145,16 @@ def contact_edge(vehicle: VehiclePiece, other: BaseGeometry) -> Edge:
     clear of every threshold by a margin; otherwise by the shapely reference
     :func:`contact_edge_reference`, so the two always agree.
     """
-    return _contact_edge(vehicle, other, None)
+    return _at_hitch(vehicle, _contact_edge(vehicle, other, None))
+
+
+def _at_hitch(vehicle: VehiclePiece, edge: Edge) -> Edge:
+    """A contact on the hitch edge of a cab or trailer (its corners included) counts as a side: it is in the
+    middle of the articulated vehicle (GEOMETRY.md 8, p.118)."""
+    hitch = vehicle.hitch_edge
+    if hitch is None:
+        return edge
+    return "side" if edge == _swap(hitch, vehicle.reversing) else edge
 
 
 def _corners(vehicle: VehiclePiece) -> list[list[float]]:
@@ -603,8 +612,8 @@ def classify(a: VehiclePiece, b: VehiclePiece | None, b_shape: Polygon) -> Conta
     if distance > TOUCH_MM:
         return Contact(False, distance, None, None, None)
     corners = _corners(a)
-    a_edge = _contact_edge(a, b_shape, None, corners)
+    a_edge = _at_hitch(a, _contact_edge(a, b_shape, None, corners))
     b_edge = None
     if b is not None:
-        b_edge = _contact_edge(b, a_fp, _rect_outline(corners))
+        b_edge = _at_hitch(b, _contact_edge(b, a_fp, _rect_outline(corners)))
     return Contact(True, distance, orientation_of(a_edge, b_edge), a_edge, b_edge)

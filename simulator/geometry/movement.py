@@ -25,6 +25,16 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
+from simulator.geometry.articulated import (
+    MAX_BEND_DEG,
+    bend_between,
+    cab_pose,
+    clamp_bend,
+    hitch_point,
+    rig_centre,
+    rotated,
+    trailer_pose,
+)
 from simulator.geometry.contact import Edge, Orientation, classify, overlaps, overlaps_static, touches
 from simulator.geometry.path import Path, Segment, appended, truncated
 from simulator.geometry.placement import Move, PlacedMove, place
@@ -43,12 +53,18 @@ _CONTACT_TARGET_MM = 1e-4
 
 @dataclass(frozen=True)
 class Obstruction:
-    """Something a moving vehicle can hit: another vehicle, an obstacle or a gate post."""
+    """Something a moving vehicle can hit: another vehicle (or one piece of an articulated one), an obstacle
+    or a gate post."""
 
     id: str
     shape: Polygon
     vehicle: VehiclePiece | None = None
     obstacle: Obstacle | None = None
+
+    @property
+    def owner(self) -> str:
+        """The id of the obstruction as a whole: the vehicle a trailer piece belongs to, else :attr:`id`."""
+        return self.vehicle.owner if self.vehicle is not None else self.id
 
     @property
     def destructible(self) -> bool:
@@ -61,8 +77,11 @@ class Collision:
     """One collision of the active vehicle (p.52-54).
 
     ``passive_edge`` is None for obstacles (always Head-On, Gear 0, p.54);
-    ``point`` is where they touch (table mm); ``during`` is ``"move"`` or
-    ``"spin"``.
+    ``point`` is where they touch (table mm); ``during`` is ``"move"``,
+    ``"spin"`` or ``"swing"`` (a Jackknife's Swing Trailer, p.119). ``with_id``
+    is the vehicle or obstacle as a whole; for an articulated vehicle
+    (GEOMETRY.md 8) ``part`` and ``with_part`` say which piece touched:
+    ``"cab"`` or ``"trailer"`` (empty for a vehicle without a trailer).
     """
 
     with_id: str
@@ -71,11 +90,19 @@ class Collision:
     passive_edge: Edge | None
     point: tuple[float, float]
     during: str = "move"
+    part: str = ""
+    with_part: str = ""
 
     def to_json(self) -> dict[str, object]:
-        """The RULINGS.md form: with, orientation, active_edge, passive_edge."""
-        return {"with": self.with_id, "orientation": self.orientation, "active_edge": self.active_edge,
-                "passive_edge": self.passive_edge}
+        """The RULINGS.md form: with, orientation, active_edge, passive_edge (and active_piece,
+        passive_piece for an articulated vehicle's pieces)."""
+        out: dict[str, object] = {"with": self.with_id, "orientation": self.orientation,
+                                  "active_edge": self.active_edge, "passive_edge": self.passive_edge}
+        if self.part:
+            out["active_piece"] = self.part
+        if self.with_part:
+            out["passive_piece"] = self.with_part
+        return out
 
 
 @dataclass(frozen=True)
@@ -87,7 +114,10 @@ class MoveResult:
     ``ended_interrupted``: it ended at an Interrupted Final Position. ``path``:
     the path actually driven, Spin included, for animation. ``table_after``:
     the table with the vehicle moved (reversing flag set) and destructible
-    obstacles removed.
+    obstacles removed. An articulated vehicle (GEOMETRY.md 8): ``final`` is
+    the cab's, ``bend_deg`` the trailer's bend after the move (None for a
+    vehicle without a trailer), ``path`` the leading piece's (the cab's, or
+    the trailer's in reverse, p.118) before any Spin.
     """
 
     final: Pose
@@ -104,11 +134,26 @@ class MoveResult:
     placed: PlacedMove
     table_after: Table
     notes: tuple[str, ...] = field(default=())
+    bend_deg: float | None = None
+    vehicle_id: str = ""
+
+    @property
+    def trailer(self) -> Pose | None:
+        """Where the trailer ends (an articulated vehicle, GEOMETRY.md 8), else None."""
+        if self.bend_deg is None:
+            return None
+        t = self.table_after.vehicle(self.vehicle_id).trailer
+        return t.pose if t is not None else None
 
     def to_json(self) -> dict[str, object]:
-        """The result keys of a ``move`` query (RULINGS.md)."""
+        """The result keys of a ``move`` query (RULINGS.md); an articulated vehicle adds ``trailer``."""
         f = self.final
-        return {
+        extra: dict[str, object] = {}
+        t = self.trailer
+        if t is not None and self.bend_deg is not None:
+            extra["trailer"] = {"x_mm": round(t.x_mm, 6), "y_mm": round(t.y_mm, 6),
+                                "heading_deg": round(t.heading_deg, 6), "bend_deg": round(self.bend_deg, 6) + 0.0}
+        return {**extra,
             "final": {"x_mm": round(f.x_mm, 6), "y_mm": round(f.y_mm, 6), "heading_deg": round(f.heading_deg, 6)},
             "interrupted": self.interrupted,
             "collisions": [c.to_json() for c in self.collisions],
@@ -126,8 +171,8 @@ class MoveResult:
 
 def _build_obstructions(table: Table, mover: VehiclePiece) -> list[Obstruction]:
     out: list[Obstruction] = []
-    for v in table.vehicles:
-        if v.id != mover.id and not mover.airborne and not v.airborne:
+    for v in table.pieces:
+        if v.owner != mover.owner and not mover.airborne and not v.airborne:
             out.append(Obstruction(v.id, v.footprint, vehicle=v))
     for o in table.all_obstacles:
         if not mover.airborne or o.tall:
@@ -194,7 +239,8 @@ def _scene(table: Table, mover: VehiclePiece) -> _Scene:
 
 
 def obstructions_for(table: Table, mover: VehiclePiece) -> list[Obstruction]:
-    """What can stop ``mover``: vehicles in file order, then obstacles, then gate posts.
+    """What can stop ``mover``: vehicles in file order (each trailer after its cab; never the mover's own
+    pieces), then obstacles, then gate posts.
 
     Airborne vehicles (p.70) are stopped only by Tall obstacles; grounded
     vehicles ignore airborne ones.
@@ -835,12 +881,22 @@ def _interrupted(placed: PlacedMove, v: VehiclePiece, live: _Shapes) -> bool:
     return False
 
 
-def _collide(state: _State, pose: Pose, live: _Shapes, during: str, fp: Polygon | None = None) -> list[Obstruction]:
+def _part(piece: VehiclePiece | None) -> str:
+    """``"trailer"`` or ``"cab"`` for a piece of an articulated vehicle, else empty."""
+    if piece is None:
+        return ""
+    return "trailer" if piece.part_of else "cab" if piece.has_trailer else ""
+
+
+def _collide(state: _State, pose: Pose, live: _Shapes, during: str, fp: Polygon | None = None,
+             piece: VehiclePiece | None = None) -> list[Obstruction]:
     """Record a Collision with everything touched at ``pose`` (p.52); airborne vehicles have none (p.70).
 
     ``fp``: the footprint at ``pose`` when already built (the same polygon the moved vehicle would build).
+    ``piece``: the piece that touched (default the moving one); a vehicle touched on two pieces at once is
+    one Collision, as is one already met in this move.
     """
-    moved = state.vehicle.moved(pose, reversing=state.reversing)
+    moved = (piece or state.vehicle).moved(pose, reversing=state.reversing)
     if fp is not None:
         moved.__dict__["footprint"] = fp  # its cached_property, filled in with the same shape
     hits = live.within(moved.footprint, TOUCH_MM)
@@ -848,11 +904,16 @@ def _collide(state: _State, pose: Pose, live: _Shapes, during: str, fp: Polygon 
         if hits:
             state.notes.append("airborne: stopped by a Tall obstruction, no Collision (p.70)")
         return []
+    met = {c.with_id for c in state.collisions if c.during == during}
     for o in hits:
+        if o.owner in met:
+            continue
+        met.add(o.owner)
         c = classify(moved, o.vehicle, o.shape)
         assert c.orientation is not None and c.a_edge is not None
         p1, _ = nearest_points(moved.footprint, o.shape)
-        state.collisions.append(Collision(o.id, c.orientation, c.a_edge, c.b_edge, (p1.x, p1.y), during))
+        state.collisions.append(Collision(o.owner, c.orientation, c.a_edge, c.b_edge, (p1.x, p1.y), during,
+                                          _part(moved), _part(o.vehicle)))
     return hits
 
 
@@ -901,7 +962,7 @@ def _live(state: _State) -> tuple[_Shapes, _Shapes]:
     live = keep.copy()
     if state.ignored:
         for i in np.flatnonzero(keep).tolist():
-            if scene.items[i].id in state.ignored:
+            if scene.items[i].owner in state.ignored:
                 live[i] = False
     out = (_Shapes.of_scene(scene, live), _Shapes.of_scene(scene, keep))
     if len(scene.shapes) > 256:
@@ -1006,7 +1067,7 @@ def _surfaces(table: Table, placed: PlacedMove, end: VehiclePiece, airborne: boo
     others = [s for s in table.surfaces if s.kind != "road"]
     if road is None and others:
         # a surface whose box misses both shapes' boxes cannot meet their union: skip the union
-        b = np.array([placed.movement_polygon.bounds, end.footprint.bounds])
+        b = np.array([placed.movement_polygon.bounds, end.outline.bounds])
         x0, y0 = b[:, 0].min() - 1e-6, b[:, 1].min() - 1e-6
         x1, y1 = b[:, 2].max() + 1e-6, b[:, 3].max() + 1e-6
         sb = shapely.bounds(np.array([s.polygon for s in others], dtype=object))
@@ -1014,7 +1075,7 @@ def _surfaces(table: Table, placed: PlacedMove, end: VehiclePiece, airborne: boo
         others = [s for s, m in zip(others, meet.tolist(), strict=True) if m]
     if road is None and not others:
         return out
-    both = shapely.union(placed.movement_polygon, end.footprint)
+    both = shapely.union(placed.movement_polygon, end.outline)
     if road is not None:
         out["road"] = bool(road.contains(both))
     for s in others:
@@ -1158,6 +1219,20 @@ def track_distance_bound(path: Path, a: tuple[float, float], b: tuple[float, flo
     return best
 
 
+def _touching_at_start(scene: _Scene, shape: Polygon) -> list[str]:
+    """Owners of what touches ``shape`` (a footprint), remembered per footprint on the scene."""
+    everything = scene.items
+    known = scene.touching.get(id(shape))
+    if known is not None and known[0] is shape:
+        return list(known[1])
+    ids = ([o.owner for o, hit in zip(everything, shapely.dwithin(scene.array, shape, TOUCH_MM).tolist(),
+                                      strict=True) if hit] if everything else [])
+    if len(scene.touching) > 8:
+        scene.touching.clear()
+    scene.touching[id(shape)] = (shape, list(ids))
+    return ids
+
+
 def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: TemplateSet,
                  ignore_obstructions: bool = False) -> MoveResult:
     """Resolve one movement of ``vehicle_id`` on ``table`` with no dice (p.45-51; GEOMETRY.md 4).
@@ -1168,38 +1243,53 @@ def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: Templa
     amount that clears it (p.121, p.48). A forced move that does not ignore
     obstructions (skidding to a halt, p.43) is an ordinary call.
 
+    An articulated vehicle (GEOMETRY.md 8, p.118) moves its cab as a vehicle
+    (its trailer in reverse, Back Her Up), then hitches the other piece at the
+    bend that covers most of the movement template without overlapping
+    anything; a Spin turns both about the rig's centre.
+
     Returns a :class:`MoveResult`. Raises ``KeyError`` for an unknown vehicle
     or template and :class:`~simulator.geometry.placement.MoveSpecError` for a
     move that cannot be placed (missing direction or slide facing, Spin beyond
     90 degrees).
     """
     vehicle = table.vehicle(vehicle_id)
-    placed = place(template_set, vehicle.pose, vehicle.length_mm, vehicle.width_mm, move)
-    start_fp = vehicle.footprint
-    scene = _scene(table, vehicle)
+    rig = vehicle.trailer is not None
+    lead = vehicle.trailer if move.reverse and vehicle.trailer is not None else vehicle
+    placed = place(template_set, lead.pose, lead.length_mm, lead.width_mm, move)
+    scene = _scene(table, lead)
     everything = scene.items
-    known = scene.touching.get(id(start_fp))
-    if known is not None and known[0] is start_fp:
-        touching_at_start = list(known[1])
-    else:
-        touching_at_start = ([o.id for o, hit in zip(everything, shapely.dwithin(scene.array, start_fp, TOUCH_MM)
-                                                     .tolist(), strict=True) if hit] if everything else [])
-        if len(scene.touching) > 8:
-            scene.touching.clear()
-        scene.touching[id(start_fp)] = (start_fp, list(touching_at_start))
-    ignored = {o.id for o in everything} if ignore_obstructions else set(touching_at_start)
-    state = _State(table, vehicle, ignored, reach_bounds(placed, vehicle), reversing=move.reverse)
+    touching_at_start = _touching_at_start(scene, lead.footprint)
+    for other in vehicle.pieces:
+        if other is not lead:
+            touching_at_start += [i for i in _touching_at_start(scene, other.footprint) if i not in touching_at_start]
+    ignored = {o.owner for o in everything} if ignore_obstructions else set(touching_at_start)
+    state = _State(table, lead, ignored, reach_bounds(placed, lead), reversing=move.reverse)
     u, interrupted, at_ifp = _drive(state, placed)
+    bend: float | None = None
+    if rig:
+        u, bend, backed = _follow(state, vehicle, placed, u)
+        if backed:
+            interrupted = at_ifp = True
     path = truncated(placed.path_before_spin, u)
     final = path.end
+    if rig:
+        assert bend is not None
+        final = _cab_at(vehicle, lead, final, bend)
     if move.spin_deg and not at_ifp:
-        turned, _ = _spin(state, final, move.spin_deg)
-        if turned:
-            path = appended(path, Segment("pivot", final, turned))
-            final = final.turned(turned)
+        if rig:
+            assert bend is not None
+            turned, _ = _rotate_pieces(state, vehicle.moved(final, bend_deg=bend).pieces,
+                                       _centre_of(vehicle, final, bend), move.spin_deg, "spin")
+            final = rotated(final, _centre_of(vehicle, final, bend), turned)
+        else:
+            turned, _ = _spin(state, final, move.spin_deg)
+            if turned:
+                path = appended(path, Segment("pivot", final, turned))
+                final = final.turned(turned)
     elif move.spin_deg:
         state.notes.append("no Spin after an Interrupted Final Position (p.24)")
-    moved = vehicle.moved(final.normalised(), reversing=move.reverse)
+    moved = vehicle.moved(final.normalised(), reversing=move.reverse, bend_deg=bend)
     table_after = state.table.with_vehicle(moved)
     if ignore_obstructions:
         state.notes.append("a forced move ignoring all obstructions (p.35, p.121)")
@@ -1209,9 +1299,260 @@ def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: Templa
         ignored=tuple(sorted(touching_at_start)), removed=tuple(state.removed),
         disqualified=_disqualified(table, placed),
         surfaces=_surfaces(table, placed, moved, vehicle.airborne),
-        gates_passed=gates_passed(table, path, vehicle), travel_mm=path.travel_mm, path=path, placed=placed,
-        table_after=table_after, notes=tuple(state.notes),
+        gates_passed=gates_passed(table, path, lead), travel_mm=path.travel_mm, path=path, placed=placed,
+        table_after=table_after, notes=tuple(state.notes), bend_deg=bend, vehicle_id=vehicle_id,
     )
+
+
+# --------------------------------------------------------------------------- articulated vehicles (p.116-120)
+
+BEND_STEP_DEG = 5.0
+"""Spacing of the trailer bends weighed first when hitching the trailing piece (then refined; a finer 1-degree
+grid when none of these is clear)."""
+
+_COVER_EPS_MM2 = 1e-6
+"""Two bends covering the template within this area of each other cover it equally (the nearer to where the
+trailing piece was wins)."""
+
+
+def _cab_at(vehicle: VehiclePiece, lead: VehiclePiece, lead_pose: Pose, bend_deg: float) -> Pose:
+    """The cab's pose when the leading piece is at ``lead_pose`` with ``bend_deg``."""
+    if lead is vehicle:
+        return lead_pose
+    return cab_pose(lead_pose, vehicle.length_mm, vehicle.trailer_length_mm, bend_deg)
+
+
+def _centre_of(vehicle: VehiclePiece, cab: Pose, bend_deg: float) -> tuple[float, float]:
+    return rig_centre(cab, vehicle.length_mm, vehicle.trailer_length_mm, bend_deg)
+
+
+def _trailing(vehicle: VehiclePiece, lead: VehiclePiece, lead_pose: Pose, bends: list[float]) -> list[Pose]:
+    """The trailing piece's pose for each bend, the leading piece at ``lead_pose`` (p.118)."""
+    if lead is vehicle:
+        return [trailer_pose(lead_pose, vehicle.length_mm, vehicle.trailer_length_mm, b) for b in bends]
+    return [cab_pose(lead_pose, vehicle.length_mm, vehicle.trailer_length_mm, b) for b in bends]
+
+
+def _trailing_piece(vehicle: VehiclePiece, lead: VehiclePiece) -> VehiclePiece:
+    t = vehicle.trailer
+    assert t is not None
+    return t if lead is vehicle else vehicle
+
+
+_GOLDEN = (math.sqrt(5.0) - 1.0) / 2.0
+
+
+def best_bend(vehicle: VehiclePiece, lead: VehiclePiece, lead_pose: Pose, area: Polygon, shapes: _Shapes,
+              prior_deg: float) -> float | None:
+    """The bend (trailer heading minus cab heading) at which the trailing piece, hitched to the leading one
+    at ``lead_pose``, covers most of ``area`` (the movement template) without overlapping ``shapes``
+    (p.118; GEOMETRY.md 8); None if every bend within :data:`MAX_BEND_DEG` overlaps something.
+
+    Bends every :data:`BEND_STEP_DEG` and ``prior_deg`` (where the trailing piece was) are weighed; bends
+    covering equally (within :data:`_COVER_EPS_MM2`) go to the one nearest ``prior_deg``, so the trailing
+    piece swings as little as it can. The best is then refined between its neighbours (golden sections),
+    up to the exact bend where it would first touch an obstruction; a refined bend wins only when it covers
+    strictly more.
+    """
+    follower = _trailing_piece(vehicle, lead)
+    prior = clamp_bend(prior_deg)
+
+    def feet(bends: list[float]) -> NDArray[np.object_]:
+        poses = _trailing(vehicle, lead, lead_pose, bends)
+        corners = np.array([footprint_corners(p, follower.length_mm, follower.width_mm) for p in poses])
+        out: NDArray[np.object_] = shapely.polygons(corners)
+        return out
+
+    def cover(bend: float) -> float:
+        return float(shapely.area(shapely.intersection(feet([bend])[0], area)))
+
+    def clear(bend: float) -> bool:
+        return not shapes.overlaps(feet([bend])[0])
+
+    def weigh(step: float) -> tuple[list[float], list[float], list[bool]]:
+        n = int(round(2 * MAX_BEND_DEG / step))
+        grid = sorted({-MAX_BEND_DEG + k * step for k in range(n + 1)} | {prior})
+        polys = feet(grid)
+        return grid, shapely.area(shapely.intersection(polys, area)).tolist(), [not shapes.overlaps(p) for p in polys]
+
+    grid, covers, ok = weigh(BEND_STEP_DEG)
+    if not any(ok):
+        grid, covers, ok = weigh(1.0)
+        if not any(ok):
+            return None
+    top = max(c for c, k in zip(covers, ok, strict=True) if k)
+    i = min((k for k in range(len(grid)) if ok[k] and covers[k] >= top - _COVER_EPS_MM2),
+            key=lambda k: (abs(grid[k] - prior), grid[k]))
+    best, best_cover = grid[i], covers[i]
+    ends = []
+    for j in (i - 1, i + 1):
+        if not 0 <= j < len(grid):
+            ends.append(grid[i])
+            continue
+        lo, hi = grid[i], grid[j]
+        if ok[j]:
+            ends.append(hi)
+            continue
+        for _ in range(40):  # the exact bend where it comes to touch what is there
+            mid = (lo + hi) / 2.0
+            lo, hi = (mid, hi) if clear(mid) else (lo, mid)
+        value = cover(lo)
+        if value > best_cover + _COVER_EPS_MM2:
+            best, best_cover = lo, value
+        ends.append(lo)
+    a, b = min(ends), max(ends)
+    if b - a > 1e-9:  # the best cover between them, where every bend is clear of what the grid found
+        c, d = b - _GOLDEN * (b - a), a + _GOLDEN * (b - a)
+        fc, fd = cover(c), cover(d)
+        for _ in range(30):
+            if fc >= fd:
+                b, d, fd = d, c, fc
+                c = b - _GOLDEN * (b - a)
+                fc = cover(c)
+            else:
+                a, c, fc = c, d, fd
+                d = a + _GOLDEN * (b - a)
+                fd = cover(d)
+        candidate = c if fc >= fd else d
+        value = max(fc, fd)
+        if value > best_cover + _COVER_EPS_MM2 and clear(candidate):
+            best = candidate
+    return best
+
+
+def _prior_bend(vehicle: VehiclePiece, lead: VehiclePiece, lead_pose: Pose) -> float:
+    """Where the trailing piece was before the move, as a bend from the leading piece at ``lead_pose``."""
+    trailer_heading = vehicle.pose.heading_deg + vehicle.bend_deg
+    if lead is vehicle:
+        return bend_between(lead_pose.heading_deg, trailer_heading)
+    return bend_between(vehicle.pose.heading_deg, lead_pose.heading_deg)
+
+
+def _follow(state: _State, vehicle: VehiclePiece, placed: PlacedMove, u: float) -> tuple[float, float, bool]:
+    """Hitch the trailing piece after the leading one reached ``u`` on its path (p.118): the bend covering
+    most of the movement template without overlapping anything; if no bend is clear there, the leading
+    piece goes back along its path until one is (p.46). Collisions of the trailing piece with what it then
+    touches (and no piece touched when the move began) are recorded. Returns (u, bend, went back)."""
+    lead = state.vehicle
+    path = placed.path_before_spin
+    area = placed.movement_polygon
+    _, everything = _live(replace(state, near=None))
+
+    def bend_at(v: float, check_lead: bool) -> float | None:
+        pose = path.pose_at(v)
+        if check_lead and everything.overlaps(_fp(pose, lead)):  # a place it only squeezed past (p.47)
+            return None
+        return best_bend(vehicle, lead, pose, area, everything, _prior_bend(vehicle, lead, pose))
+
+    bend = bend_at(u, False)
+    backed = False
+    live, _ = _live(replace(state, near=None))
+    if bend is None:
+        backed = True
+        state.notes.append("no clear place for the trailer: the vehicle went back along its path (p.46, p.118)")
+        hi = u
+        lo = max(0.0, hi - 1.0)
+        while lo > 0.0 and bend_at(lo, True) is None:
+            hi, lo = lo, max(0.0, lo - 1.0)
+        if bend_at(lo, True) is not None:
+            while hi - lo > CONTACT_MM:
+                mid = (lo + hi) / 2.0
+                lo, hi = (mid, hi) if bend_at(mid, True) is not None else (lo, mid)
+        u = lo
+        bend = bend_at(u, True)
+        if bend is None:  # it started overlapping something: keep its bend
+            bend = _prior_bend(vehicle, lead, path.pose_at(u))
+        _remove(state, _collide(state, path.pose_at(u), live, "move"))
+    pose = path.pose_at(u)
+    follower = _trailing_piece(vehicle, lead)
+    trailing_pose = _trailing(vehicle, lead, pose, [bend])[0]
+    hits = _collide(state, trailing_pose, live, "move", piece=follower)
+    _remove(state, hits)
+    return u, bend, backed
+
+
+def _rotation_hit(piece: VehiclePiece, centre: tuple[float, float], delta_deg: float, shapes: _Shapes) -> float | None:
+    """Degrees ``piece`` turns about ``centre`` (towards ``delta_deg``'s sign, at most its size) before it comes
+    within 0.0001 mm of ``shapes``; None if it never does. ``piece`` is clear of them at the start."""
+    if not shapes.items or not delta_deg:
+        return None
+    span = abs(delta_deg)
+    rate = math.copysign(math.pi / 180.0, delta_deg)
+    edges = shapes.edges
+    if edges is not None:
+        with np.errstate(all="ignore"):
+            return _segment_hit((True, centre[0], centre[1], rate), piece.pose, span, piece, edges,
+                                _CONTACT_TARGET_MM)
+    # a shape that is not a polygon: steps of a tenth of a degree, then bisection
+
+    def near(t: float) -> bool:
+        return shapes.nearest(_fp(rotated(piece.pose, centre, math.copysign(t, delta_deg)), piece)) <= _CONTACT_TARGET_MM
+
+    steps = max(1, math.ceil(span * 10.0))
+    previous = 0.0
+    for k in range(1, steps + 1):
+        t = span * k / steps
+        if near(t):
+            lo, hi = previous, t
+            while hi - lo > 1e-6:
+                mid = (lo + hi) / 2.0
+                lo, hi = (lo, mid) if near(mid) else (mid, hi)
+            return hi
+        previous = t
+    return None
+
+
+def _first_overlap_turn(pieces: tuple[VehiclePiece, ...], centre: tuple[float, float], delta_deg: float,
+                        started: _Shapes) -> float | None:
+    """Degrees the pieces turn about ``centre`` before one of them reaches more than 0.01 mm into something
+    it started the turn touching (1-degree steps then bisection); None if none does."""
+    if not started.items or not delta_deg:
+        return None
+
+    def bad(t: float) -> bool:
+        turn = math.copysign(t, delta_deg)
+        return any(started.overlaps(_fp(rotated(p.pose, centre, turn), p)) for p in pieces)
+
+    span = abs(delta_deg)
+    steps = max(1, math.ceil(span))
+    previous = 0.0
+    for k in range(1, steps + 1):
+        t = span * k / steps
+        if bad(t):
+            lo, hi = previous, t
+            while hi - lo > CONTACT_MM * 0.1:
+                mid = (lo + hi) / 2.0
+                lo, hi = (mid, hi) if not bad(mid) else (lo, mid)
+            return lo
+        previous = t
+    return None
+
+
+def _rotate_pieces(state: _State, pieces: tuple[VehiclePiece, ...], centre: tuple[float, float], delta_deg: float,
+                   during: str) -> tuple[float, bool]:
+    """Turn ``pieces`` together about ``centre`` by ``delta_deg`` (GEOMETRY.md 4.7, 8): stop at the first
+    contact with an obstruction none of them started the turn touching (a Collision unless it is ignored
+    this Movement Step), and never turn into one they started touching. Returns (degrees turned, stopped)."""
+    obs = obstructions_for(state.table, pieces[0])
+    touching_now = {o.id for o in obs if any(touches(p.footprint, o.shape) for p in pieces)}
+    shapes = _Shapes([o for o in obs if o.id not in touching_now])
+    hits = [h for p in pieces if (h := _rotation_hit(p, centre, delta_deg, shapes)) is not None]
+    hit = min(hits) if hits else None
+    blocked = _first_overlap_turn(pieces, centre, delta_deg, _Shapes([o for o in obs if o.id in touching_now]))
+    if blocked is not None and (hit is None or blocked < hit):
+        state.notes.append(f"the {'Spin' if during == 'spin' else 'turn'} stopped against something it started "
+                           "touching (p.24)")
+        return math.copysign(blocked, delta_deg), True
+    if hit is None:
+        return delta_deg, False
+    turned = math.copysign(hit, delta_deg)
+    live = _Shapes([o for o in shapes.items if o.owner not in state.ignored])
+    met: list[Obstruction] = []
+    for p in pieces:
+        met += _collide(state, rotated(p.pose, centre, turned), live, during, piece=p)
+    _remove(state, met)
+    state.notes.append(f"the {'Spin' if during == 'spin' else 'turn'} stopped at first contact (p.24)")
+    return turned, True
 
 
 @dataclass(frozen=True)
@@ -1221,7 +1562,8 @@ class PivotResult:
     ``turned_deg``: how far it turned (counter-clockwise positive); ``stopped``:
     it met something before turning the whole way; ``collisions``: what it hit
     that is not ``ignored``; ``table_after``: with the vehicle turned and any
-    destructible obstacle it hit removed.
+    destructible obstacle it hit removed. An articulated vehicle turns both
+    pieces about the rig's centre (p.118); ``final`` is the cab's pose.
     """
 
     final: Pose
@@ -1235,17 +1577,63 @@ class PivotResult:
 def resolve_pivot(table: Table, vehicle_id: str, delta_deg: float,
                   ignored: frozenset[str] = frozenset()) -> PivotResult:
     """Pivot ``vehicle_id`` about its centre by ``delta_deg`` (any size, ccw positive), stopping at
-    first contact and never turning into what it started touching (GEOMETRY.md 4.7).
+    first contact and never turning into what it started touching (GEOMETRY.md 4.7); an articulated
+    vehicle pivots cab and trailer together as one fixed object about the rig's centre (p.118).
 
     ``ignored``: obstructions ignored this Movement Step (touching does not make
     a Collision with them). Raises ``KeyError`` for an unknown vehicle.
     """
     vehicle = table.vehicle(vehicle_id)
     state = _State(table, vehicle, set(ignored), reversing=vehicle.reversing)
-    turned, stopped = _spin(state, vehicle.pose, delta_deg) if delta_deg else (0.0, False)
-    final = vehicle.pose.turned(turned)
+    if vehicle.trailer is not None:
+        centre = _centre_of(vehicle, vehicle.pose, vehicle.bend_deg)
+        turned, stopped = _rotate_pieces(state, vehicle.pieces, centre, delta_deg, "spin") if delta_deg else \
+            (0.0, False)
+        final = rotated(vehicle.pose, centre, turned)
+    else:
+        turned, stopped = _spin(state, vehicle.pose, delta_deg) if delta_deg else (0.0, False)
+        final = vehicle.pose.turned(turned)
     after = state.table.with_vehicle(vehicle.moved(final))
     return PivotResult(final, turned, stopped, tuple(state.collisions), tuple(state.removed), after)
+
+
+@dataclass(frozen=True)
+class SwingResult:
+    """A trailer swung about the hitch (a Jackknife's Swing Trailer, p.119; GEOMETRY.md 8).
+
+    ``bend_deg``: where it ended; ``turned_deg``: how far it swung
+    (counter-clockwise positive); ``stopped``: it met something first;
+    ``collisions``: what it hit (``part`` ``"trailer"``), its Collision Window;
+    ``table_after``: with the trailer swung and destructible obstacles it hit removed.
+    """
+
+    bend_deg: float
+    turned_deg: float
+    stopped: bool
+    collisions: tuple[Collision, ...]
+    removed: tuple[str, ...]
+    table_after: Table
+
+
+def swing_trailer(table: Table, vehicle_id: str, bend_deg: float, ignored: frozenset[str] = frozenset()
+                  ) -> SwingResult:
+    """Swing ``vehicle_id``'s trailer about the hitch towards ``bend_deg`` (held within
+    :data:`MAX_BEND_DEG`), the shorter way, stopping at first contact like a Spin (p.119, p.24).
+
+    Raises ``KeyError`` for an unknown vehicle and ``ValueError`` for one without a trailer.
+    """
+    vehicle = table.vehicle(vehicle_id)
+    trailer = vehicle.trailer
+    if trailer is None:
+        raise ValueError(f"{vehicle_id!r} has no trailer to swing")
+    target = clamp_bend(bend_deg)
+    delta = target - clamp_bend(vehicle.bend_deg)
+    state = _State(table, trailer, set(ignored), reversing=vehicle.reversing)
+    hitch = hitch_point(vehicle.pose, vehicle.length_mm)
+    turned, stopped = _rotate_pieces(state, (trailer,), hitch, delta, "swing") if delta else (0.0, False)
+    bend = clamp_bend(vehicle.bend_deg + turned)
+    after = state.table.with_vehicle(vehicle.moved(vehicle.pose, bend_deg=bend))
+    return SwingResult(bend, turned, stopped, tuple(state.collisions), tuple(state.removed), after)
 
 
 def with_pose(table: Table, vehicle_id: str, pose: Pose) -> Table:

@@ -514,6 +514,7 @@ def _touch_margin(reach: _Reach, fam_of: Idx, s: F64) -> F64:
 @dataclass(frozen=True)
 class _Prepared:
     ids: tuple[str, ...]
+    """Each obstruction as a whole: a vehicle (both pieces of an articulated one share its id), an obstacle."""
     polys: NDArray[np.object_]
     tall: Mask
 
@@ -527,9 +528,9 @@ def _prepared(table: Table) -> _Prepared:
     hit = _PREPARED.get(id(table))
     if hit is not None and hit[0]() is table:
         return hit[1]
-    vehicles = [v for v in table.vehicles if not v.airborne]
+    vehicles = [v for v in table.pieces if not v.airborne]
     obstacles = list(table.all_obstacles)
-    ids = tuple(v.id for v in vehicles) + tuple(o.id for o in obstacles)
+    ids = tuple(v.owner for v in vehicles) + tuple(o.id for o in obstacles)
     polys = np.array([v.footprint for v in vehicles] + [o.polygon for o in obstacles], dtype=object)
     tall = np.array([False] * len(vehicles) + [o.tall for o in obstacles], dtype=bool)
     prep = _Prepared(ids, polys, tall)
@@ -960,9 +961,17 @@ class _Query:
     corners: F64 | None
 
 
+def _owner(table: Table, piece_id: str) -> str:
+    """The vehicle a piece belongs to (a trailer piece's cab), else the id itself."""
+    try:
+        return table.piece(piece_id).owner
+    except KeyError:
+        return piece_id
+
+
 def _attacker_ring(table: Table, attacker_id: str) -> tuple[F64, Any]:
     try:
-        v = table.vehicle(attacker_id)
+        v = table.piece(attacker_id)
     except KeyError:
         poly = table.obstacle(attacker_id).polygon
         hull = poly.convex_hull
@@ -981,7 +990,7 @@ def _template(template_set: TemplateSet, range_name: str) -> ShootingTemplate:
 
 def _query(table: Table, attacker_id: str, target_id: str, range_name: str, arc: str,
            template_set: TemplateSet, indirect: bool) -> _Query:
-    if attacker_id == target_id:
+    if _owner(table, attacker_id) == _owner(table, target_id):
         raise ValueError(f"a piece cannot shoot at itself ({attacker_id!r})")
     tpl = _template(template_set, range_name)
     ring, vehicle = _attacker_ring(table, attacker_id)
@@ -1047,7 +1056,8 @@ def _family_distance(fam: _Families, q: _Query) -> F64:
 def _obstructions(q: _Query, attacker_id: str, fam: _Families) -> tuple[list[int], _Pieces]:
     """Indices (into the prepared table) and convex pieces of obstructions near the families."""
     prep = _prepared(q.table)
-    keep = np.array([i not in (attacker_id, q.target_id) for i in prep.ids], dtype=bool)
+    mine = (_owner(q.table, attacker_id), _owner(q.table, q.target_id))
+    keep = np.array([i not in mine for i in prep.ids], dtype=bool)
     if not keep.any() or q.indirect:
         return [], _pieces([])
     ring = _template_ring(q.template)
@@ -1337,7 +1347,10 @@ def shoot(table: Table, attacker_id: str, target_id: str, range_name: str, arc: 
     obstacle; the attacker is a vehicle (or, for ``turret``, an obstacle such
     as a sentry gun). ``indirect`` ignores Cover and Tall (p.82).
     Obstructions are the other vehicles (not airborne ones, p.70) and all
-    obstacles including gate posts.
+    obstacles including gate posts. An articulated vehicle (GEOMETRY.md 8,
+    p.118) fires from the piece named (``VEHICLE`` its cab,
+    ``VEHICLE.trailer`` its trailer), is a target with both pieces, and never
+    gives itself or its target Cover.
 
     Raises ``KeyError`` for an unknown id or range, ``ValueError`` for an
     unknown arc, a piece shooting itself, or a fixed arc on an obstacle.
@@ -1521,8 +1534,8 @@ def _result(q: _Query, fam: _Families, ev: _Evaluated, obst_idx: list[int], marg
     prep = _prepared(q.table)
     tall = prep.tall[obst_idx] if obst_idx else np.zeros(0, dtype=bool)
     b = _best(ev, fam, tall)
-    hit_ids = tuple(prep.ids[obst_idx[k]] for k in np.flatnonzero(ev.hits[b]))
-    blocked_by = tuple(prep.ids[obst_idx[k]] for k in np.flatnonzero(ev.hits[b] & tall))
+    hit_ids = tuple(dict.fromkeys(prep.ids[obst_idx[k]] for k in np.flatnonzero(ev.hits[b])))
+    blocked_by = tuple(dict.fromkeys(prep.ids[obst_idx[k]] for k in np.flatnonzero(ev.hits[b] & tall)))
     pose, poly, near_part = _placement(q, fam, int(ev.fam_of[b]), float(ev.s[b]), float(ev.x_first[b]))
     return ShotResult(True, not blocked_by, bool(hit_ids), hit_ids, blocked_by, pose, poly, near_part,
                       max(margin_mm, 0.0))
@@ -1556,7 +1569,8 @@ def within_range(table: Table, centre_id: str, template_set: TemplateSet, range_
     ``KeyError`` for an unknown id or range.
     """
     ids = [v.id for v in table.vehicles] + [o.id for o in table.all_obstacles]
-    return _in_range_ids(table, centre_id, template_set, range_name, [i for i in ids if i != centre_id])
+    mine = _owner(table, centre_id)
+    return _in_range_ids(table, centre_id, template_set, range_name, [i for i in ids if i != mine])
 
 
 def under_template(table: Table, polygon: Polygon) -> tuple[str, ...]:
@@ -1567,6 +1581,7 @@ def under_template(table: Table, polygon: Polygon) -> tuple[str, ...]:
     """
     if not table.vehicles:
         return ()
-    feet = np.array([v.footprint for v in table.vehicles], dtype=object)
+    pieces = table.pieces
+    feet = np.array([v.footprint for v in pieces], dtype=object)
     near = shapely.distance(feet, polygon) <= _EPS
-    return tuple(v.id for v, ok in zip(table.vehicles, near, strict=True) if ok)
+    return tuple(dict.fromkeys(v.owner for v, ok in zip(pieces, near, strict=True) if ok))

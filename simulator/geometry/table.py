@@ -11,8 +11,10 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Literal
 
+import shapely
 from shapely.geometry import LineString, Polygon
 
+from simulator.geometry.articulated import trailer_id, trailer_pose
 from simulator.geometry.pose import Pose, footprint
 from simulator.geometry.templates import circle_polygon
 from simulator.vocab import WeightName as Weight  # noqa: E402  (one definition for every layer)
@@ -25,7 +27,15 @@ DEFAULT_POST_RADIUS_MM = 10.0
 
 @dataclass(frozen=True)
 class VehiclePiece:
-    """A vehicle on the table: its pose and footprint (``length_mm`` along the heading)."""
+    """A vehicle on the table: its pose and footprint (``length_mm`` along the heading).
+
+    An articulated vehicle (War Rig, p.116-120; GEOMETRY.md 8) is its cab, with
+    ``trailer_length_mm`` and ``trailer_width_mm`` above 0 and the trailer's
+    ``bend_deg`` (its heading minus the cab's); :attr:`trailer` is then the
+    trailer as a piece of its own (id ``VEHICLE.trailer``, ``part_of`` the
+    vehicle's id), always hitched to the cab. ``pose`` and :attr:`footprint`
+    are the cab's; :attr:`outline` covers both pieces.
+    """
 
     id: str
     type: str
@@ -37,15 +47,66 @@ class VehiclePiece:
     reversing: bool = False
     airborne: bool = False
     player: str | None = None
+    trailer_length_mm: float = 0.0
+    trailer_width_mm: float = 0.0
+    bend_deg: float = 0.0
+    part_of: str = ""
+    """A trailer piece: the id of the vehicle (its cab) it belongs to; empty for a vehicle."""
 
     @cached_property
     def footprint(self) -> Polygon:
         """The footprint rectangle on the table."""
         return footprint(self.pose, self.length_mm, self.width_mm)
 
-    def moved(self, pose: Pose, reversing: bool | None = None) -> VehiclePiece:
-        """The same vehicle at ``pose`` (optionally with a new reversing flag)."""
-        return replace(self, pose=pose, reversing=self.reversing if reversing is None else reversing)
+    @property
+    def owner(self) -> str:
+        """The id of the vehicle this piece is (or is part of)."""
+        return self.part_of or self.id
+
+    @property
+    def has_trailer(self) -> bool:
+        """Whether this is the cab of an articulated vehicle."""
+        return self.trailer_length_mm > 0.0 and self.trailer_width_mm > 0.0
+
+    @property
+    def hitch_edge(self) -> Literal["front", "rear"] | None:
+        """The edge at the hitch, which counts as a side in a Collision (GEOMETRY.md 8): a cab's rear, a
+        trailer's front; None for a vehicle without a trailer."""
+        if self.part_of:
+            return "front"
+        return "rear" if self.has_trailer else None
+
+    @cached_property
+    def trailer(self) -> VehiclePiece | None:
+        """The trailer as a piece of its own, hitched to this cab (None without one)."""
+        if not self.has_trailer:
+            return None
+        pose = trailer_pose(self.pose, self.length_mm, self.trailer_length_mm, self.bend_deg)
+        return VehiclePiece(trailer_id(self.id), self.type, pose, self.trailer_length_mm, self.trailer_width_mm,
+                            self.weight, self.gear, self.reversing, self.airborne, self.player, part_of=self.id)
+
+    @property
+    def pieces(self) -> tuple[VehiclePiece, ...]:
+        """The cab (this piece) and its trailer, or just this piece."""
+        t = self.trailer
+        return (self,) if t is None else (self, t)
+
+    @cached_property
+    def outline(self) -> Polygon:
+        """Everything the vehicle covers on the table: the footprint, with the trailer's when it has one."""
+        t = self.trailer
+        if t is None:
+            return self.footprint
+        joined = shapely.union(self.footprint, t.footprint)
+        if not isinstance(joined, Polygon):  # the pieces always meet at the hitch; a rounding gap is closed
+            hull: Polygon = shapely.convex_hull(joined)
+            return hull
+        return joined
+
+    def moved(self, pose: Pose, reversing: bool | None = None, bend_deg: float | None = None) -> VehiclePiece:
+        """The same vehicle at ``pose`` (optionally with a new reversing flag and trailer bend)."""
+        return replace(self, pose=pose, reversing=self.reversing if reversing is None else reversing,
+                       bend_deg=self.bend_deg if bend_deg is None else bend_deg)
 
 
 @dataclass(frozen=True)
@@ -181,6 +242,18 @@ class Table:
                 return v
         raise KeyError(f"no vehicle {vehicle_id!r}")
 
+    @cached_property
+    def pieces(self) -> tuple[VehiclePiece, ...]:
+        """Every vehicle piece on the table: each vehicle, followed by its trailer when it has one."""
+        return tuple(p for v in self.vehicles for p in v.pieces)
+
+    def piece(self, piece_id: str) -> VehiclePiece:
+        """The vehicle or trailer piece with this id; ``KeyError`` if there is none."""
+        for p in self.pieces:
+            if p.id == piece_id:
+                return p
+        raise KeyError(f"no vehicle {piece_id!r}")
+
     def obstacle(self, obstacle_id: str) -> Obstacle:
         """The obstacle (gate posts included) with this id; ``KeyError`` if there is none."""
         for o in self.all_obstacles:
@@ -189,11 +262,12 @@ class Table:
         raise KeyError(f"no obstacle {obstacle_id!r}")
 
     def shape_of(self, piece_id: str) -> Polygon:
-        """The footprint of a vehicle or the polygon of an obstacle."""
-        try:
-            return self.vehicle(piece_id).footprint
-        except KeyError:
-            return self.obstacle(piece_id).polygon
+        """The outline of a vehicle (both pieces of an articulated one), the footprint of a trailer piece
+        (``VEHICLE.trailer``) or the polygon of an obstacle."""
+        for p in self.pieces:
+            if p.id == piece_id:
+                return p.outline
+        return self.obstacle(piece_id).polygon
 
     @cached_property
     def all_obstacles(self) -> tuple[Obstacle, ...]:
