@@ -24,8 +24,20 @@ class Problem:
     reason: str
 
     def render(self, source: str) -> str:
-        """Return ``"FILE: WHERE: REASON"``, the one-line form printed on stderr."""
-        return f"{source}: {self.where}: {self.reason}"
+        """Return ``"FILE: WHERE: REASON"``, the one-line form printed on stderr (a line break or other
+        control character inside any part, say from a quoted bad value, is written escaped).
+
+        >>> Problem("query[q1].kind", "no kind 'red\\n'").render("r.toml")
+        "r.toml: query[q1].kind: no kind 'red\\\\n'"
+        """
+        return f"{_one_line(source)}: {_one_line(self.where)}: {_one_line(self.reason)}"
+
+
+def _one_line(text: str) -> str:
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text)
 
 
 class SimulatorError(Exception):

@@ -263,3 +263,24 @@ def test_safe_read_docstring_examples_run() -> None:
 
     result = doctest.testmod(safe_read)
     assert result.attempted >= 2 and result.failed == 0
+
+
+def test_errors_docstring_examples_run() -> None:
+    import doctest
+
+    from simulator import errors
+
+    result = doctest.testmod(errors)
+    assert result.attempted >= 1 and result.failed == 0
+
+
+def test_every_problem_is_one_line_even_quoting_a_line_break(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by benchmarks/fuzz.py: a bad value with a line break, quoted in the reason, split the error."""
+    from simulator.cli import main
+
+    body = HEAD + CAR + '[[query]]\nid = "q1"\nkind = "red\\n"\nvehicle = "red"\n'
+    assert main(["rule", str(write(tmp_path, body))]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith(f"{tmp_path / 'f.toml'}: query[q1].kind: Input tag 'red\\n' found using 'kind'")
