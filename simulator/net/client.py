@@ -289,8 +289,12 @@ async def play(link: JoinLink, bot: Bot | None = None, *, retry_s: float = RETRY
     played_latencies: list[float] = []
     resyncs = 0
     pending: tuple[int, float] | None = None
+    resyncing = False
     async with aclosing(conn.messages()) as messages:
         async for message in messages:
+            if resyncing and not isinstance(message, Welcome):
+                continue  # the rest of the old connection's messages: the fresh welcome replaces them
+            resyncing = False
             try:
                 follower.handle(message)
             except Desync:
@@ -299,6 +303,7 @@ async def play(link: JoinLink, bot: Bot | None = None, *, retry_s: float = RETRY
                     raise
                 follower.mirror = None
                 pending = None
+                resyncing = True
                 await conn.resync()
                 continue
             if isinstance(message, Welcome):

@@ -28,6 +28,9 @@ from simulator.net.client import RETRY_S, Connection, Follower, Refusal, ServerM
 from simulator.net.mirror import Desync
 from simulator.net.protocol import SPECTATOR, Decided, ErrorMessage, GameOver, JoinLink, Presence, Welcome
 
+MAX_RESYNCS = 3
+"""A copy of the game that differs from the server's this many times (another version of the rules?) gives up."""
+
 
 @dataclass(frozen=True)
 class Update:
@@ -67,6 +70,9 @@ class RemoteGame:
         self.refused = False
         self.pending: int | None = None
         """The number of the decision this client sent and the server has not confirmed yet."""
+        self.resyncs = 0
+        """How many times the copy of the game was rebuilt because it differed from the server's."""
+        self._resyncing = False
         self._sent_at = 0.0
         self._inbox: queue.Queue[ServerMessage | _Ended | str] = queue.Queue()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -196,12 +202,21 @@ class RemoteGame:
         if isinstance(item, str):  # the decision could not be sent: it is asked again after the reconnect
             self.pending = None
             return [Update("status", "not connected: the decision will be asked again")]
+        if self._resyncing and not isinstance(item, Welcome):
+            return []  # the rest of the old connection's messages: the fresh welcome replaces them
+        self._resyncing = False
         before = self.follower.mirror.game.state if self.follower.mirror is not None else None
         try:
             self.follower.handle(item)
         except Desync as exc:
             self.follower.mirror = None
             self.pending = None
+            self.resyncs += 1
+            if self.resyncs > MAX_RESYNCS:
+                self.ended = f"this copy of the game keeps differing from the server's ({exc})"
+                self._call(self.connection.close())
+                return [Update("ended", self.ended)]
+            self._resyncing = True
             self._call(self.connection.resync())
             return [Update("status", f"resynchronising with the server ({exc})")]
         events = tuple(self.follower.events)

@@ -455,3 +455,27 @@ def test_a_seat_away_at_the_end_comes_back_and_is_told_the_result() -> None:
     assert not finished_before and finished_after
     assert_local_result(table)
     assert_local_result(late)
+
+
+def test_a_bot_client_whose_copy_differs_once_rebuilds_it_and_plays_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    import simulator.net.mirror as mirror_module
+
+    real = mirror_module.state_digest
+    calls = [0]
+
+    def once_wrong(state: object) -> str:
+        calls[0] += 1
+        return "0" * 32 if calls[0] == 60 else real(state)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(mirror_module, "state_digest", once_wrong)
+
+    async def scenario() -> list[Played]:
+        table = Table.new(SCENARIO, SEED, OPTIONS)
+        async with GameServer([table]) as server:
+            return list(await asyncio.gather(*(play(link, Bot()) for link in server.links(table).seats.values())))
+
+    played = run(scenario())
+    assert isinstance(played, list)
+    assert sum(p.resyncs for p in played) == 1
+    for p in played:
+        assert_local_result(p)

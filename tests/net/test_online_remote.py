@@ -77,3 +77,32 @@ def test_a_remote_game_refused_says_why_and_ends() -> None:
         finally:
             wrong.close()
     assert wrong.refused and "wrong token" in wrong.status
+
+
+def test_a_copy_that_differs_from_the_server_is_rebuilt_and_the_game_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One wrong digest (as if this client's rules differed once): the copy is dropped, the connection resyncs,
+    the rebuilt copy carries on, and the game ends as the local game."""
+    import simulator.net.mirror as mirror_module
+
+    real = mirror_module.state_digest
+    calls = [0]
+
+    def once_wrong(state: object) -> str:
+        calls[0] += 1
+        return "0" * 32 if calls[0] == 40 else real(state)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(mirror_module, "state_digest", once_wrong)
+    local = play_bot_game(new_game(SCENARIO, SEED, OPTIONS), Bot())
+    table = Table.new(SCENARIO, SEED, OPTIONS)
+    with server_thread(table) as links:
+        red, blue = RemoteGame(links.seats["red"]).start(), RemoteGame(links.seats["blue"]).start()
+        try:
+            seen = pump_until([red, blue], lambda: red.result is not None and blue.result is not None,
+                              bots={0: Bot(), 1: Bot()})
+        finally:
+            red.close()
+            blue.close()
+    assert red.resyncs + blue.resyncs == 1
+    assert any(u.kind == "status" and "resynchronising" in u.text for u in seen[0] + seen[1])
+    for remote in (red, blue):
+        assert remote.game is not None and remote.game.state == local.state
