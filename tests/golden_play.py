@@ -28,10 +28,11 @@ ROUND_LIMIT = 30
 
 @dataclass(frozen=True)
 class GoldenGame:
-    """One recorded game: a scenario file (relative to the project root) and a dice seed."""
+    """One recorded game: a scenario file (relative to the project root), a dice seed and a round limit."""
 
     scenario: str
     seed: int
+    round_limit: int = ROUND_LIMIT
 
     @property
     def name(self) -> str:
@@ -49,6 +50,12 @@ GAMES: tuple[GoldenGame, ...] = (
     GoldenGame("scenarios/death_race_teardrop.toml", 1),
     *(GoldenGame("tests/golden/golden_mix.toml", s) for s in (1, 2, 3, 4, 5, 6)),
     *(GoldenGame("tests/golden/golden_arena.toml", s) for s in (1, 2, 3)),
+    # the scenarios of p.130-153, one bounded game each (issue 11)
+    *(GoldenGame(f"scenarios/{name}.toml", seed, 8) for name, seed in (
+        ("arena_of_death", 1), ("capture_the_flag", 2), ("flag_tag", 1), ("saturday_night_live", 1),
+        ("automated_salvage", 1), ("express_delivery", 1), ("scavenger_party", 1), ("revolution", 1),
+        ("zombie_bash", 1), ("big_game_hunter", 5), ("desert_strike", 1), ("monster_truck_smash", 1),
+        ("tank_commander", 1), ("truckasaurus", 1))),
 )
 
 
@@ -105,7 +112,7 @@ def play(game_spec: GoldenGame) -> dict[str, Any]:
     from simulator.scenario.setup import options_for, starting_state
 
     scenario = load_scenario(ROOT / game_spec.scenario)
-    options = options_for(scenario, Options(round_limit=ROUND_LIMIT, audience_votes=bool(
+    options = options_for(scenario, Options(round_limit=game_spec.round_limit, audience_votes=bool(
         scenario.spec.options.get("audience_votes", False))))
     dice = RecordingDice(game_spec.seed)
     game = Game(starting_state(scenario, game_spec.seed, options), dice, TableReferee(scenario.table,
@@ -122,7 +129,7 @@ def play(game_spec: GoldenGame) -> dict[str, Any]:
     return {
         "scenario": game_spec.scenario,
         "seed": game_spec.seed,
-        "round_limit": ROUND_LIMIT,
+        "round_limit": game_spec.round_limit,
         "decisions": [encode_decision(d) for d in game.decisions],
         "prompts": prompts,
         "dice": dice.rolled,
@@ -133,6 +140,7 @@ def play(game_spec: GoldenGame) -> dict[str, Any]:
             "votes": list(state.votes),
             "removed_obstacles": sorted(state.removed_obstacles),
             "dropped": plain(state.dropped),
+            **({"scenario": plain(state.scenario)} if state.scenario.tokens or state.scenario.spawns else {}),
             "vehicles": [plain(v) for v in state.vehicles],
             "end": game.prompt.note,
         },

@@ -30,7 +30,7 @@ def test_every_scenario_has_a_golden_game() -> None:
     from golden_play import ROOT
 
     races = {p.relative_to(ROOT).as_posix() for p in (ROOT / "scenarios").glob("*.toml")
-             if 'kind = "street_race"' in p.read_text() or 'kind = "death_race"' in p.read_text()}
+             if any(f'kind = "{k}"' in p.read_text() for k in ("street_race", "death_race", "scenario"))}
     recorded = {g.scenario for g in GAMES}
     assert races <= recorded, f"scenarios without a golden playthrough: {sorted(races - recorded)}"
     assert all(Path(g.path).is_file() for g in GAMES)

@@ -10,7 +10,7 @@ are applied here as functions of the game state; the dice come in from outside.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib.resources import files
 from typing import Literal
@@ -21,7 +21,14 @@ from simulator.errors import IllegalChoice
 from simulator.gaslands.state import GameState, Status, VehicleState
 
 EffectName = Literal["burn_rubber", "thunderous_applause", "executive_intervention", "reload", "carpe_diem",
-                     "respawn"]
+                     "respawn", "cannon_facing", "on_my_mark", "truckasaurus_lives"]
+"""The effects of p.89-90, then those a scenario adds (Tank Commander p.151, Truckasaurus p.152; costs in
+``simulator/data/scenarios.toml``)."""
+
+RespawnRule = Literal["in_place", "spawn", "none", "edge"]
+"""Where a scenario lets a respawned vehicle come back (p.90, p.130): ``in_place`` only a wreck still on the
+table turns back over; ``spawn`` and ``edge`` a vehicle no longer in play comes back too, placed by its
+spawn point or table edge; ``none`` no Respawn in this game (Arena of Death, p.130)."""
 
 
 class _Gain(BaseModel):
@@ -59,13 +66,16 @@ def audience_table() -> AudienceTable:
 @dataclass(frozen=True)
 class VoteEffect:
     """One effect to buy. ``vehicle_id`` for vehicle effects; ``gear_change`` +1/-1 for Burn Rubber;
-    ``mount`` for Reload; ``player`` for Carpe Diem (-1: stop Pole Position moving next time)."""
+    ``mount`` for Reload; ``player`` for Carpe Diem (-1: stop Pole Position moving next time). A scenario's
+    effect uses ``vehicle_id``, ``mount`` and ``target`` (a cannon's new facing, a shot's target)."""
 
     effect: EffectName
     vehicle_id: str = ""
     gear_change: int = 0
     mount: int = -1
     player: int = -1
+    target: str = field(default="", metadata={"omit_if_default": True})
+    """Left out of saves when empty (saves of games without scenario effects stay as they were)."""
 
 
 def cost(effects: tuple[VoteEffect, ...]) -> int:
@@ -93,17 +103,20 @@ def _add(votes: tuple[int, ...], player: int, n: int) -> tuple[int, ...]:
     return tuple(v + n if i == player else v for i, v in enumerate(votes))
 
 
-def affordable(state: GameState, votes: tuple[int, ...], player: int) -> tuple[str, ...]:
-    """Names of the effects ``player`` can pay for and use now (p.89-90)."""
+def affordable(state: GameState, votes: tuple[int, ...], player: int, respawn: RespawnRule = "in_place"
+               ) -> tuple[str, ...]:
+    """Names of the effects ``player`` can pay for and use now (p.89-90); ``respawn`` says what the scenario
+    allows (:data:`RespawnRule`). In Team Games a team-mate's vehicles count as the player's own (p.123)."""
     have = votes[player] if player < len(votes) else 0
     own_active = any(v.player == player and v.in_play for v in state.vehicles)
+    team_active = any(state.same_side(v.player, player) and v.in_play for v in state.vehicles)
     out = []
     for name, spec in audience_table().effects.items():
         if spec.cost > have:
             continue
-        if name == "respawn" and (own_active or not _own_wrecks(state, player)):
+        if name == "respawn" and (respawn == "none" or own_active or not _own_wrecks(state, player, respawn)):
             continue
-        if spec.target in ("own_vehicle", "own_weapon") and not own_active:
+        if spec.target in ("own_vehicle", "own_weapon") and not team_active:
             continue
         out.append(name)
     return tuple(out)
@@ -119,14 +132,15 @@ class VoteChoice:
     page: int
 
 
-def vote_choices(state: GameState, votes: tuple[int, ...], player: int) -> tuple[VoteChoice, ...]:
+def vote_choices(state: GameState, votes: tuple[int, ...], player: int, respawn: RespawnRule = "in_place"
+                 ) -> tuple[VoteChoice, ...]:
     """Every effect ``player`` can pay for now, with each legal target spelled out (p.89-90): a gear up or down
     for each own vehicle in play, each enemy for Executive Intervention, each own weapon with ammo for Reload,
     Carpe Diem, and each own wreck for Respawn."""
     table = audience_table().effects
-    own = [v for v in state.vehicles if v.player == player and v.in_play]
+    own = [v for v in state.vehicles if state.same_side(v.player, player) and v.in_play]
     out: list[VoteChoice] = []
-    for name in affordable(state, votes, player):
+    for name in affordable(state, votes, player, respawn):
         spec = table[name]
 
         def add(effect: VoteEffect, words: str, spec: EffectSpec = spec) -> None:
@@ -143,7 +157,7 @@ def vote_choices(state: GameState, votes: tuple[int, ...], player: int) -> tuple
                     add(VoteEffect("thunderous_applause", v.id), f"{v.label} sheds D6 Hazard Tokens")
         elif name == "executive_intervention":
             for v in state.vehicles:
-                if v.player != player and v.in_play:
+                if not state.same_side(v.player, player) and v.in_play:
                     add(VoteEffect("executive_intervention", v.id), f"{v.label} up to {spec.hazards_up_to or 5} Hazard Tokens")
         elif name == "reload":
             for v in own:
@@ -153,13 +167,18 @@ def vote_choices(state: GameState, votes: tuple[int, ...], player: int) -> tuple
         elif name == "carpe_diem":
             add(VoteEffect("carpe_diem", player=-1), "Pole Position stays put next time")
         elif name == "respawn":
-            for v in _own_wrecks(state, player):
-                add(VoteEffect("respawn", v.id), f"{v.label} back with half its Hull")
+            for v in _own_wrecks(state, player, respawn):
+                where = "where its wreck lies" if v.status is Status.WRECK else "by its spawn point" \
+                    if respawn == "spawn" else "at its table edge"
+                add(VoteEffect("respawn", v.id), f"{v.label} back with half its Hull, {where}")
     return tuple(out)
 
 
-def _own_wrecks(state: GameState, player: int) -> list[VehicleState]:
-    return [v for v in state.vehicles if v.player == player and v.status is Status.WRECK]
+def _own_wrecks(state: GameState, player: int, respawn: RespawnRule = "in_place") -> list[VehicleState]:
+    """``player``'s vehicles that may respawn: wrecks on the table, and (when the scenario places respawned
+    vehicles, p.90) vehicles Wrecked and removed; never a disqualified one (Scarper, p.135)."""
+    ok = {Status.WRECK} | ({Status.REMOVED} if respawn in ("spawn", "edge") else set())
+    return [v for v in state.vehicles if v.player == player and v.status in ok]
 
 
 @dataclass(frozen=True)
@@ -173,7 +192,7 @@ class Spent:
 
 
 def spend(state: GameState, votes: tuple[int, ...], player: int, effects: tuple[VoteEffect, ...],
-          d6: int = 1) -> Spent:
+          d6: int = 1, respawn: RespawnRule = "in_place") -> Spent:
     """Apply ``effects`` bought by ``player`` (p.89-90). ``d6``: the roll for Thunderous Applause.
 
     Raises :class:`IllegalChoice` naming the rule when the player cannot pay,
@@ -189,26 +208,31 @@ def spend(state: GameState, votes: tuple[int, ...], player: int, effects: tuple[
     for e in effects:
         spec = table[e.effect]
         rule = f"{spec.name}, p.{spec.page}"
-        if e.effect != "respawn" and e.effect not in affordable(state, votes, player) and spec.cost <= votes[player]:
+        if e.effect != "respawn" and e.effect not in affordable(state, votes, player, respawn) \
+                and spec.cost <= votes[player]:
             raise IllegalChoice(f"{spec.name} cannot be used now", rule)
-        state, frozen, line = _apply(state, player, e, spec, d6, rule)
+        if e.effect == "respawn" and respawn == "none":
+            raise IllegalChoice("no Respawn in this game", rule)
+        state, frozen, line = _apply(state, player, e, spec, d6, rule, respawn)
         freeze = freeze or frozen
         lines.append((line, rule))
     return Spent(state, _add(votes, player, -cost(effects)), freeze, tuple(lines))
 
 
-def _vehicle_for(state: GameState, player: int, e: VoteEffect, own: bool, rule: str) -> VehicleState:
+def _vehicle_for(state: GameState, player: int, e: VoteEffect, own: bool, rule: str,
+                 team: bool = True) -> VehicleState:
     try:
         v = state.vehicle(e.vehicle_id)
     except KeyError:
         raise IllegalChoice(f"no vehicle {e.vehicle_id!r}", rule) from None
-    if (v.player == player) != own:
+    mine = state.same_side(v.player, player) if team else v.player == player
+    if mine != own:
         raise IllegalChoice(f"{v.label} is {'not ' if own else ''}yours", rule)
     return v
 
 
 def _apply(state: GameState, player: int, e: VoteEffect, spec: EffectSpec, d6: int,
-           rule: str) -> tuple[GameState, bool, str]:
+           rule: str, respawn: RespawnRule = "in_place") -> tuple[GameState, bool, str]:
     if e.effect == "burn_rubber":
         v = _vehicle_for(state, player, e, True, rule)
         gear = v.gear + e.gear_change
@@ -234,8 +258,14 @@ def _apply(state: GameState, player: int, e: VoteEffect, spec: EffectSpec, d6: i
         if e.player >= len(state.players):
             raise IllegalChoice(f"no player {e.player}", rule)
         return state.with_round(replace(state.round, pole=e.player)), False, f"Pole Position to {state.players[e.player]}"
-    v = _vehicle_for(state, player, e, True, rule)
+    v = _vehicle_for(state, player, e, True, rule, team=False)
     if any(x.player == player and x.in_play for x in state.vehicles) or v.in_play:
         raise IllegalChoice("Respawn only with no vehicle in play", rule)
-    healed = replace(v, status=Status.ACTIVE, damage=v.hull - v.hull // 2, gear=1, hazards=0)
-    return state.with_vehicle(healed), False, f"{v.label} respawns with {v.hull // 2} Hull Points"
+    if v.status not in (Status.WRECK, Status.REMOVED) or (v.status is Status.REMOVED and respawn == "in_place"):
+        raise IllegalChoice(f"{v.label} cannot respawn", rule)
+    status = Status.ACTIVE if v.status is Status.WRECK else Status.UNDEPLOYED
+    healed = replace(v, status=status, damage=v.hull - v.hull // 2, gear=1, hazards=0,
+                     on_fire=v.on_fire and status is Status.ACTIVE)
+    where = "" if status is Status.ACTIVE else ", to be placed by its spawn point" if respawn == "spawn" \
+        else ", to be placed at its table edge"
+    return state.with_vehicle(healed), False, f"{v.label} respawns with {v.hull // 2} Hull Points{where}"

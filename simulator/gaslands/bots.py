@@ -26,7 +26,13 @@ gate (Death Race, p.127) and shoots what it can:
   behind (or alongside, for a side mount), before the Handguns;
 - **moves** that cross dropped templates (p.78-80) score lower;
 - an opponent's choices (Touch It Use It, Lose Control) are made to hurt;
-  Pole Position goes to the player furthest behind (p.125).
+  Pole Position goes to the player furthest behind (p.125);
+- **scenarios** (p.130-175): moves are scored by the scenario's goals
+  (:meth:`~simulator.gaslands.objectives.ScenarioRules.goals`: a flag to pick
+  up, a spawn point to carry it home to, an enemy to ram, a turret to keep
+  away from), by distance round the obstacles and with a bonus for touching
+  a goal; the scenario's own questions are answered with its advice
+  (:meth:`~simulator.gaslands.objectives.ScenarioRules.advise`).
 
 The same game and prompt always give the same answer.
 """
@@ -72,6 +78,7 @@ from simulator.gaslands.decisions import (
 )
 from simulator.gaslands.dice import SkidFace
 from simulator.gaslands.game import Game
+from simulator.gaslands.objectives import Goal, move_area
 from simulator.gaslands.perks import bot as perk_bot
 from simulator.gaslands.permitted import STRAIGHTS, Manoeuvre
 from simulator.gaslands.prompts import (
@@ -134,6 +141,23 @@ DROPPED_PENALTY = 70.0
 FOLLOW_MM = 150.0
 """An enemy whose footprint is this close behind (or beside) a vehicle is worth dropping something on."""
 
+GOAL_REACH_MM = 2000.0
+"""A scenario goal is worth its value times (this less the distance to it): nearer is better, up to here."""
+GOAL_TOUCH_MM = 400.0
+"""A move that touches a goal (picks up the flag, rams the enemy) is worth this much more per unit of value."""
+AVOID_MM = 180.0
+"""A goal of negative value (a turret, one's own flag) costs only within this distance."""
+ATTACK_RANGE_MM = 80.0
+"""Nearer an enemy than this is no better (in range of any weapon, p.28)."""
+FACING_BONUS = 150.0
+"""What facing an enemy near by is worth per unit of value (front-mounted weapons, p.29)."""
+DETOUR_MM = 300.0
+"""Added to the distance to an enemy with an obstacle on the straight line between."""
+STUCK_PENALTY = 150.0
+WANT_BONUS = 250.0
+"""What meeting the scenario's wish (a Special Prize's condition, p.134) is worth to a move."""
+"""A move that ends against something without a Collision: it goes nowhere and is Distracted (p.42)."""
+
 
 @dataclass(frozen=True)
 class _Field:
@@ -172,6 +196,7 @@ class Navigator:
         else:
             self.targets = (finish,) if finish is not None else ()
         self._fields: dict[int, _Field] = {}
+        self._points: dict[tuple[int, int, int], _Field] = {}
         self._legs: tuple[float, ...] | None = None
         self._solid: shapely.Geometry | None = None
         self._boxes: dict[int, tuple[float, float, float, float]] = {}
@@ -215,6 +240,51 @@ class Navigator:
         dist = [math.inf] * (nx * ny)
         heap: list[tuple[float, int]] = []
         for cell in np.flatnonzero(near.ravel()).tolist():
+            dist[cell] = 0.0
+            heap.append((0.0, cell))
+        heapq.heapify(heap)
+        steps = [(a, b, CELL_MM * math.hypot(a, b)) for a in (-1, 0, 1) for b in (-1, 0, 1) if a or b]
+        while heap:
+            d, cell = heapq.heappop(heap)
+            if d > dist[cell]:
+                continue
+            i, j = divmod(cell, ny)
+            for a, b, c in steps:
+                p, q = i + a, j + b
+                if 0 <= p < nx and 0 <= q < ny:
+                    other = p * ny + q
+                    if not blocked[other] and d + c < dist[other]:
+                        dist[other] = d + c
+                        heapq.heappush(heap, (d + c, other))
+        return np.array(dist, dtype=np.float64).reshape(nx, ny)
+
+    def point_value(self, x_mm: float, y_mm: float, pose: Pose, radius_mm: float = 0.0) -> float:
+        """Distance (mm, round the obstacles) from ``pose`` to within ``radius_mm`` of a point of the table (a
+        scenario's goal); fields are kept per point, to the nearest 10 mm."""
+        key = (round(x_mm / CELL_MM), round(y_mm / CELL_MM), round(radius_mm / CELL_MM))
+        f = self._points.get(key)
+        if f is None:
+            if len(self._points) > 64:
+                self._points.clear()
+            f = self._points[key] = _Field(self._dijkstra_point(x_mm, y_mm, radius_mm))
+        return f.at(pose.x_mm, pose.y_mm)
+
+    def _dijkstra_point(self, x_mm: float, y_mm: float, radius_mm: float) -> NDArray[np.float64]:
+        gx, gy = self._centres()
+        reach = radius_mm + 2.0 * CELL_MM
+        near = (np.hypot(gx - x_mm, gy - y_mm) <= reach) & ~self._blocked
+        while not near.any() and reach < 400.0:
+            reach += 2.0 * CELL_MM + CLEARANCE_MM
+            near = (np.hypot(gx - x_mm, gy - y_mm) <= reach) & ~self._blocked
+        return self._dijkstra_from(near, self._blocked)
+
+    def _dijkstra_from(self, sources: NDArray[np.bool_], wall: NDArray[np.bool_]) -> NDArray[np.float64]:
+        gx, _ = self._centres()
+        nx, ny = int(gx.shape[0]), int(gx.shape[1])
+        blocked: list[bool] = wall.ravel().tolist()
+        dist = [math.inf] * (nx * ny)
+        heap: list[tuple[float, int]] = []
+        for cell in np.flatnonzero(sources.ravel()).tolist():
             dist[cell] = 0.0
             heap.append((0.0, cell))
         heapq.heapify(heap)
@@ -344,12 +414,18 @@ class Bot:
         self.navigator = navigator
         self.template_lengths: dict[str, float] = {}
         """Movement template lengths (mm) of the game's template set, read from its referee (for ramps)."""
+        self._game: Game | None = None
+        self._goals: dict[str, tuple[Goal, ...]] = {}
 
     # ------------------------------------------------------------------ entry point
 
     def decide(self, game: Game) -> Decision:
         """A legal answer to ``game.prompt``, read from the prompt's options."""
         nav = self._nav(game)
+        if game is not self._game or game.state is not getattr(self, "_goal_state", None):
+            self._goals = {}
+            self._goal_state = game.state
+        self._game = game
         if not self.template_lengths:
             ts = getattr(game.referee, "template_set", None)
             movement = getattr(ts, "movement", {}) if ts is not None else {}
@@ -408,7 +484,17 @@ class Bot:
         raise IllegalChoice("no waiting vehicle fits an open slot", "Starting Grid, p.126")
 
     def _declare(self, p: DeclarePrompt) -> str:
-        """Up and Over and Slip Away are taken (they keep the car going); the Tanker Anchor is not (p.66-71, p.120)."""
+        """Up and Over and Slip Away are taken (they keep the car going); the Tanker Anchor is not (p.66-71, p.120);
+        a scenario's question gets the scenario's advice."""
+        game = self._game
+        if game is not None and game.options.objective.active:
+            from simulator.gaslands.engine import ScenarioAsk
+
+            pending = game.engine_state.flow.on_declared
+            if isinstance(pending, ScenarioAsk):
+                advice = game.options.objective.rules.advise(game.state, game.referee, pending.ask)
+                if advice in p.choices:
+                    return advice
         if p.rule.startswith("Tanker Anchor"):
             return "no"
         return "yes" if "yes" in p.choices else p.choices[-1]
@@ -441,8 +527,13 @@ class Bot:
     def _votes(self, game: Game, p: VotesPrompt) -> tuple[VoteEffect, ...]:
         """Respawn when out of the game; else calm the most hazardous own vehicle (p.89-90)."""
         if "respawn" in p.effects:
-            wreck = next(v for v in game.state.vehicles if v.player == p.player and v.status.value == "wreck")
-            return (VoteEffect("respawn", wreck.id),)
+            back = next((c.effect for c in p.choices if c.effect.effect == "respawn"), None)
+            if back is not None:
+                return (back,)
+        if game.options.objective.active:
+            advice = game.options.objective.rules.advise_votes(game.state, game.referee, p)
+            if advice:
+                return advice
         mine = [v for v in game.state.vehicles if v.player == p.player and v.in_play]
         worst = max(mine, key=lambda v: v.hazards, default=None)
         if "thunderous_applause" in p.effects and worst is not None and worst.hazards >= 3:
@@ -471,6 +562,9 @@ class Bot:
         table edge; leaving the table is never chosen (p.87) and finishing always is."""
         if report.disqualified:
             return -1.0e9
+        game = self._game
+        if game is not None and game.options.objective.active:
+            return self._objective_score(game, v, report, nav, extra_hazards)
         course = nav.course
         passed = v.gates_passed
         if course.death_race:
@@ -495,6 +589,89 @@ class Bot:
         hazards = v.hazards + extra_hazards
         score -= 30.0 * extra_hazards * (3 if hazards >= 4 else 1)
         return score - self._edge_danger(v, report.pose, nav)
+
+    def _wants(self, game: Game, vehicle_id: str) -> frozenset[str]:
+        return game.options.objective.rules.wants(game.state, vehicle_id) if game.options.objective.active \
+            else frozenset()
+
+    def goals(self, game: Game, vehicle_id: str) -> tuple[Goal, ...]:
+        """The scenario's goals for ``vehicle_id`` in the state being decided on (asked once per state)."""
+        if vehicle_id not in self._goals:
+            self._goals[vehicle_id] = game.options.objective.rules.goals(game.state, vehicle_id)
+        return self._goals[vehicle_id]
+
+    def _objective_score(self, game: Game, v: VehicleState, report: MoveReport, nav: Navigator,
+                         extra_hazards: int) -> float:
+        """A scenario's move (p.130-175): the best goal by distance round the obstacles, more for touching it,
+        less near what is to be avoided; collisions, surfaces, Hazard Tokens and the table edge as in a race."""
+        state = game.state
+        goals = self.goals(game, v.id)
+        area = move_area(v, report)
+        touched = {c.other_id for c in report.contacts}
+        best = 0.0
+        avoid = 0.0
+        end = footprint(report.pose, v.length_mm, v.width_mm)
+        for g in goals:
+            d = max(0.0, float(area.distance(shapely.Point(g.x_mm, g.y_mm))) - g.radius_mm)
+            if g.value > 0 and g.attack:
+                best = max(best, self._attack_gain(state, v, report, end, g, touched))
+            elif g.value > 0:
+                far = nav.point_value(g.x_mm, g.y_mm, report.pose, g.radius_mm) if not g.target or \
+                    state.scenario.has_token(g.target) or g.radius_mm else d
+                gain = g.value * (GOAL_REACH_MM - min(max(far, d), GOAL_REACH_MM))
+                if d <= 15.0 or g.target in touched:
+                    gain += g.value * GOAL_TOUCH_MM
+                best = max(best, gain)
+            elif d < AVOID_MM:
+                avoid += g.value * (AVOID_MM - d) * 3.0
+        score = best + avoid
+        wants = self._wants(game, v.id)
+        if "hazardous" in wants and extra_hazards > 0:
+            score += WANT_BONUS
+        if "t_bone" in wants and any(not c.obstacle and c.orientation.value == "t_bone" for c in report.contacts):
+            score += WANT_BONUS
+        if report.interrupted and not report.contacts:
+            score -= STUCK_PENALTY
+        goal_ids = {g.target for g in goals if g.value > 0 and g.target}
+        for c in report.contacts:
+            if c.other_id in goal_ids:
+                continue
+            if c.obstacle:
+                score -= CONTACT_PENALTY.get(c.obstacle_weight or "heavyweight", 400.0)
+            else:
+                other = _vehicle_or_none(state, c.other_id)
+                mate = other is not None and state.same_side(other.player, v.player)
+                score -= VEHICLE_CONTACT_PENALTY * (2.0 if mate else 0.5)
+        score -= sum({"rough": 40.0, "treacherous": 80.0}.get(s, 0.0) for s in report.surfaces)
+        score -= DROPPED_PENALTY * len(report.dropped_touched)
+        hazards = v.hazards + extra_hazards
+        score -= 30.0 * extra_hazards * (3 if hazards >= 4 else 1)
+        return score - self._edge_danger(v, report.pose, nav)
+
+    def _attack_gain(self, state: GameState, v: VehicleState, report: MoveReport, end: Polygon, g: Goal,
+                     touched: set[str]) -> float:
+        """An enemy to fight: nearer and facing it is better (front weapons, p.29), a Collision with it (a
+        ram) better still; ending against it without a Collision is worth little (Distracted, p.42)."""
+        target = _vehicle_or_none(state, g.target)
+        if target is None or not target.in_play:
+            return 0.0
+        other = footprint(target.pose, target.length_mm, target.width_mm)
+        d = float(end.distance(other))
+        hx, hy = report.pose.direction
+        dx, dy = target.pose.x_mm - report.pose.x_mm, target.pose.y_mm - report.pose.y_mm
+        n = math.hypot(dx, dy) or 1.0
+        facing = (hx * dx + hy * dy) / n
+        nav = self.navigator
+        if nav is not None and nav.blocked(shapely.LineString([report.pose[:2], target.pose[:2]]).buffer(5.0)):
+            d += DETOUR_MM  # an obstacle between: the way round is longer, and it gives Cover (p.42)
+        gain = g.value * (GOAL_REACH_MM - min(max(d, ATTACK_RANGE_MM), GOAL_REACH_MM))
+        if d < 400.0:
+            gain += g.value * FACING_BONUS * facing
+        if g.target in touched:
+            gain += g.value * GOAL_TOUCH_MM * (1.0 if v.hull_points >= 4 else 0.3)
+        elif d <= 2.0:
+            gain -= g.value * STUCK_PENALTY
+        return gain
 
     def _ramp_gain(self, v: VehicleState, pose: Pose, nav: Navigator, i: int) -> float:
         """What going off a ramp's edge is worth on average (p.87): a Jump (chance Gear in 6) lands a Medium or
@@ -531,7 +708,8 @@ class Bot:
         names = list(permitted)
         mine = p.player == v.player
         candidates = self._candidates(game, v, names, permitted, reverse=False, nav=nav, mine=mine)
-        if mine and p.reverse_allowed and (not candidates
+        objective = game.options.objective.active
+        if mine and p.reverse_allowed and (not candidates or objective
                                            or max(c.score for c in candidates) < self._progress(v, nav) + 5):
             candidates += self._candidates(game, v, names, permitted, reverse=True, nav=nav)
         if not candidates:
@@ -566,7 +744,11 @@ class Bot:
         for k, (_, plan, h) in enumerate(plans):
             pose = referee.nominal(game.state, v.id, plan)
             gates = (nav.targets[i].id,) if nav.course.death_race and nav.may_pass(i, v.pose, pose, reach) else ()
-            bound = self._score(v, MoveReport(pose, gates=gates), nav, h) + SCREEN_SLACK
+            sweep = None
+            if game.options.objective.active:  # the template's sweep, roughly: what it may pick up on the way
+                sweep = shapely.convex_hull(shapely.union(footprint(v.pose, v.length_mm, v.width_mm),
+                                                          footprint(pose, v.length_mm, v.width_mm)))
+            bound = self._score(v, MoveReport(pose, gates=gates, area=sweep), nav, h) + SCREEN_SLACK
             if nav.blocked(footprint(pose, v.length_mm, v.width_mm), others):
                 bound -= CONTACT_PENALTY["lightweight"]  # it will stop short and collide
             nominal.append((bound, k))
@@ -579,7 +761,22 @@ class Bot:
             out.append(_Candidate(choice, self._score(v, referee.move(game.state, v.id, plan), nav, h, game.state)))
         return out
 
+    def _stuck(self, game: Game, v: VehicleState) -> bool:
+        """Whether the vehicle cannot move forward at all (its front against something): it should change down
+        to Gear 1 and reverse (p.39)."""
+        report = game.referee.move(game.state, v.id, MovePlan("short_straight"))
+        return report.interrupted and math.dist(report.pose[:2], v.pose[:2]) < 5.0
+
     def _cruise_gear(self, v: VehicleState, nav: Navigator) -> int:
+        game = self._game
+        if game is not None and game.options.objective.active:
+            if v.gear > 1 and self._stuck(game, v):
+                return 1
+            wants = self._wants(game, v.id)
+            if "top_gear" in wants:
+                return v.max_gear
+            if "fast" in wants:
+                return min(v.max_gear, max(3, v.gear))
         i = self._target(v, nav)
         lined_up = nav.alignment(i, v.pose) > 45.0 and nav.value(i, v.pose) > 300.0
         return min(v.max_gear, 4 if lined_up else 3)
@@ -588,7 +785,9 @@ class Bot:
         v = game.state.vehicle(p.vehicle_id)
         counts = list(p.options)
         want = self._cruise_gear(v, nav) - v.gear
-        if v.hazards >= 4 or want == 0:
+        if want < 0 and v.hazards <= 4 and game.options.objective.active and self._stuck(game, v):
+            n = min(3, abs(want) + 1)
+        elif v.hazards >= 4 or want == 0:
             n = 0
         elif v.hazards >= 2:
             n = 1
@@ -609,6 +808,10 @@ class Bot:
         spends = _plan_shifts(v, p.roll, self._cruise_gear(v, nav))
         if not p.driving.may_shed:  # Unnerving Eye Contact (p.111)
             spends = tuple(s for s in spends if s.use is not ShiftUse.DISCARD_HAZARD)
+        if "no_hazards" in self._wants(game, v.id):
+            shed = _plan_shed(v, p.roll)
+            if shed is not None and p.allows(shed):
+                return SpendShifts(shed)
         return SpendShifts(spends) if p.allows(spends) else SpendShifts()
 
     def _slide_facing(self, game: Game, nav: Navigator, p: SlideFacingPrompt) -> Side:
@@ -765,6 +968,15 @@ def _plan_shifts(v: VehicleState, roll: SkidRoll, cruise: int) -> tuple[SpendShi
         now -= 1
         left -= 1
     return tuple(spends)
+
+
+def _plan_shed(v: VehicleState, roll: SkidRoll) -> tuple[SpendShift, ...] | None:
+    """Shifts that cancel every bad die and discard every Hazard Token (Special Prize 7, p.134), or None."""
+    bad = [i for i, f in enumerate(roll.faces) if f is not SkidFace.SHIFT]
+    if v.hazards == 0 or roll.shifts < len(bad) + v.hazards:
+        return None
+    return (*(SpendShift(ShiftUse.CANCEL, i) for i in bad),
+            *(SpendShift(ShiftUse.DISCARD_HAZARD) for _ in range(v.hazards)))
 
 
 def play_bot_game(game: Game, bots: Bot | dict[int, Bot], max_decisions: int = 20_000) -> Game:

@@ -69,7 +69,14 @@ from simulator.gaslands.attacks import (
     max_attacks,
     resolve_against,
 )
-from simulator.gaslands.audience import affordable, gain_at_round_start, gain_for_wreck, spend, vote_choices
+from simulator.gaslands.audience import (
+    VoteEffect,
+    affordable,
+    gain_at_round_start,
+    gain_for_wreck,
+    spend,
+    vote_choices,
+)
 from simulator.gaslands.collisions import (
     Orientation,
     Participant,
@@ -140,6 +147,7 @@ from simulator.gaslands.events import (
     PoleStays,
     PushedIt,
     RampReached,
+    ScenarioNotice,
     Sedated,
     ShiftsSpent,
     SkidDiceRolled,
@@ -148,6 +156,7 @@ from simulator.gaslands.events import (
     SmokeHazard,
     SurfaceHazards,
     TemplateChosen,
+    TokenShot,
     TouchItUseIt,
     Tumbled,
     UpAndOverDeclared,
@@ -164,6 +173,7 @@ from simulator.gaslands.events import (
     Wrecked,
 )
 from simulator.gaslands.grid import current_rank_slots, ranks_needed
+from simulator.gaslands.objectives import NO_OBJECTIVE, Ask, AskPoint, Objective, Verdict
 from simulator.gaslands.perks import combat as perk_combat
 from simulator.gaslands.perks.core import PerkAsk, PerkStep
 from simulator.gaslands.permitted import (
@@ -213,6 +223,7 @@ from simulator.gaslands.skid import (
 )
 from simulator.gaslands.state import DroppedTemplate, GameState, Status, VehicleState
 from simulator.gaslands.tables import Weapon, Weight
+from simulator.gaslands.tokens import Token
 from simulator.gaslands.wipeout import WipeoutPlan, next_player, plan_wipeout, wipeout_order
 from simulator.gaslands.wrecks import SKID_TO_A_HALT, plan_wreck
 from simulator.geometry.pose import Pose
@@ -282,6 +293,8 @@ class Options:
     docs/rulings.md): ``"centre"``, its centre passes over the line between
     the ends, travelling away from the Starting Line (default); ``"touch"``,
     any part touches the line while travelling that way (as gates, p.127).
+    ``objective``: the scenario rules of any other scenario (p.122-175;
+    :mod:`simulator.gaslands.objectives`); none for a race.
     """
 
     touch_it_use_it: bool = True
@@ -291,6 +304,7 @@ class Options:
     audience_votes: bool = False
     starting_grid: bool = False
     finish_line: Literal["centre", "touch"] = "centre"
+    objective: Objective = NO_OBJECTIVE
 
 
 DEFAULT_OPTIONS = Options()
@@ -334,6 +348,10 @@ class Point(Enum):
     """After the perks at the start of the Attack Step."""
     WIPEOUT_STEP = "wipeout_step"
     """After the perks at the end of the Attack Step."""
+    AFTER_DEPLOY = "after_deploy"
+    """After the Starting Grid or the spawn points are filled: the scenario's choices, then the perks."""
+    SCENARIO_WIPEOUT = "scenario_wipeout"
+    """After a scenario's start of the Wipeout Step (p.146) and the Wrecks it caused."""
 
 
 @dataclass(frozen=True)
@@ -464,7 +482,16 @@ class SlipAway:
     vehicle: str
 
 
-Declared: TypeAlias = TankerAnchor | UpAndOver | SlipAway | PerkAsk | None
+@dataclass(frozen=True)
+class ScenarioAsk:
+    """A ``declare`` prompt for a choice the scenario owes a player (:class:`~simulator.gaslands.objectives.Ask`);
+    play resumes at ``then`` after the answer."""
+
+    ask: Ask
+    then: Resume
+
+
+Declared: TypeAlias = TankerAnchor | UpAndOver | SlipAway | PerkAsk | ScenarioAsk | None
 """What a ``declare`` prompt's answer goes to."""
 
 
@@ -579,6 +606,8 @@ def start(game: GameState, rules: Rules, dice: DiceSource, referee: Referee) -> 
     run._emit(GameStarted(summaries(game)))
     rs = game.round
     run._emit(GearPhaseStarted(rs.round_no, rs.gear_phase, rs.pole, run._player(rs.pole)))
+    if run.objective.active:
+        run.scen.begin(run)
     run.guarded(run._next_deploy if run.state.undeployed() else run._after_deployment)
     return Step(run.freeze(), tuple(run.log))
 
@@ -598,11 +627,13 @@ def step(state: EngineState, decision: Decision, dice: DiceSource, referee: Refe
 
 
 class _GameOver(Exception):
-    """Raised inside a step when the race is won: play stops at once (p.62, p.128)."""
+    """Raised inside a step when the race is won (p.62, p.128) or a scenario ends at once: play stops."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, ref: str = "", draw: bool = False) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.ref = ref
+        self.draw = draw
 
 
 class _Run:
@@ -613,6 +644,8 @@ class _Run:
         self.referee = referee
         self.rules = s.rules
         self.options = s.rules.options
+        self.objective = s.rules.options.objective
+        self.scen = self.objective.rules
         self.permissions = s.rules.permissions
         self.state = s.game
         self.prompt: Prompt = s.prompt
@@ -675,7 +708,7 @@ class _Run:
             self._wipeouts = []
             self._slip_away = []
             self._active = ""
-            self._game_over(over.reason)
+            self._game_over(over.reason, over.ref)
 
     # ------------------------------------------------------------------ resuming
 
@@ -744,6 +777,10 @@ class _Run:
                 self._attacks_now()
             case Point.WIPEOUT_STEP:
                 self._wipeout_step()
+            case Point.AFTER_DEPLOY:
+                self._after_deploy()
+            case Point.SCENARIO_WIPEOUT:
+                self._wipeout_step_main()
             case _ as unreachable:
                 assert_never(unreachable)
 
@@ -795,6 +832,21 @@ class _Run:
     def _emit(self, event: GameEvent) -> None:
         self.log.append(event)
         perks.observe(self, event)
+        if self.objective.active:
+            self.scen.observe(self, event)
+
+    # the hooks' view of the run (objectives.Ctx)
+    def emit(self, event: GameEvent) -> None:
+        """Add ``event`` to this step's log (scenario hooks)."""
+        self._emit(event)
+
+    def player_name(self, player: int) -> str:
+        """A player's name (scenario hooks)."""
+        return self._player(player)
+
+    def name(self, piece_id: str) -> str:
+        """A piece's name for the log (scenario hooks)."""
+        return self._name(piece_id)
 
     def _vehicle(self, vehicle_id: str | None = None) -> VehicleState:
         return self.state.vehicle(vehicle_id or self._active)
@@ -804,6 +856,8 @@ class _Run:
         try:
             v = self.state.vehicle(vehicle_id)
         except KeyError:
+            if self.state.scenario.has_token(vehicle_id):
+                return self.state.scenario.token(vehicle_id).name
             return self.referee.name_of(vehicle_id)
         return v.label if v.status is not Status.WRECK else f"the wreck of {v.label}"
 
@@ -825,17 +879,21 @@ class _Run:
         self._on_declared = then
         self.prompt = DeclarePrompt(player, vehicle_id, rule, question, choices)
 
-    def _game_over(self, reason: str) -> None:
+    def _game_over(self, reason: str, ref: str = "") -> None:
         """Nothing more to decide: the :class:`GameOverPrompt` and the :class:`GameOver` event."""
         winner = self.state.winner
         order = self._standings()
         self.prompt = GameOverPrompt(winner, reason, tuple(self.state.vehicle(i).label for i in order))
-        self._emit(GameOver(winner, self._player(winner) if winner is not None else "", reason,
-                            self.prompt.standings, summaries(self.state)))
+        name = self._player(winner) if winner is not None else ""
+        if winner is not None and self.state.sides:
+            name = self.state.side_name(self.state.side_of(winner))
+        self._emit(GameOver(winner, name, reason, self.prompt.standings, summaries(self.state), ref))
 
     def _standings(self) -> tuple[str, ...]:
         """Vehicle ids first to last: the winning vehicle, then the rest of the race in order, then the
         vehicles out of the game (Runners Up, p.128)."""
+        if self.objective.active and self.objective.spec.victory != "last_player":
+            return self.scen.standings(self.state)
         racing = list(self.referee.race_order(self.state, self.options.course))
         won = self.state.winner_vehicle
         if won:
@@ -861,6 +919,10 @@ class _Run:
                 self._on_slip_away(vid, d.choice)
             case PerkAsk():
                 perks.answer(self, then, d.choice)
+            case ScenarioAsk(ask, resume_at):
+                self.scen.answer(self, ask, d.choice)
+                self._scenario_check()
+                self._resume(resume_at)
             case None:
                 raise IllegalChoice("nothing was offered to declare")
             case _ as unreachable:
@@ -869,54 +931,97 @@ class _Run:
     # ------------------------------------------------------------------ Starting Grid (p.126-127)
 
     def grid_slots(self, player: int | None = None) -> tuple[int, ...]:
-        """The Starting Grid slots open now (p.126): free, in the first rank with room for a waiting vehicle."""
+        """The Starting Grid slots open now (p.126): free, in the first rank with room for a waiting vehicle;
+        in a scenario with spawn points, the spawn slots (p.130)."""
         who = self._deploy_turn if player is None else player
+        if self._spawn_deploy:
+            return self.scen.deploy_slots(self.state, self.referee, who)
         return open_grid_slots(self.state, self.referee, self._grid, who)
+
+    @property
+    def _spawn_deploy(self) -> bool:
+        return self.objective.active and self.objective.spec.deployment == "spawn"
+
+    def _waiting(self, player: int) -> tuple[VehicleState, ...]:
+        """``player``'s vehicles waiting to be placed now (the scenario may hold some back, p.138)."""
+        waiting = self.state.undeployed(player)
+        if not self.objective.active:
+            return waiting
+        now = set(self.scen.waiting_to_deploy(self.state))
+        return tuple(v for v in waiting if v.id in now)
+
+    def _deploy_pose(self, vehicle_id: str, slot: int) -> Pose | None:
+        if self._spawn_deploy:
+            return self.scen.deploy_pose(self.state, self.referee, vehicle_id, slot)
+        return self.referee.grid_slot(self.state, vehicle_id, slot)
 
     def _next_deploy(self) -> None:
         """Players take turns, from Pole Position clockwise, to place a vehicle on the grid (p.126)."""
         players = len(self.state.players)
         for _ in range(players):
-            if self.state.undeployed(self._deploy_turn):
+            if self._waiting(self._deploy_turn):
                 slots = self.grid_slots()
                 if not slots:
+                    if self._spawn_deploy:
+                        raise IllegalChoice("no room by the spawn point for the waiting vehicles",
+                                            self.objective.spec.ref())
                     raise IllegalChoice("no room on the Starting Grid for the waiting vehicles",
                                         "Starting Grid, p.126")
                 self._active = ""
-                waiting = self.state.undeployed(self._deploy_turn)
+                waiting = self._waiting(self._deploy_turn)
                 previews = tuple(SlotPreview(v.id, slot, pose) for v in waiting for slot in slots
-                                 if (pose := self.referee.grid_slot(self.state, v.id, slot)) is not None)
-                self.prompt = DeployPrompt(self._deploy_turn, tuple(v.id for v in waiting), slots,
-                                           self.state.grid_width(), previews)
+                                 if (pose := self._deploy_pose(v.id, slot)) is not None)
+                if self._spawn_deploy:
+                    self.prompt = DeployPrompt(self._deploy_turn, tuple(v.id for v in waiting), slots, 0, previews,
+                                               tuple(self.scen.slot_label(k) for k in slots),
+                                               f"Deployment, {self.objective.spec.pages}")
+                else:
+                    self.prompt = DeployPrompt(self._deploy_turn, tuple(v.id for v in waiting), slots,
+                                               self.state.grid_width(), previews)
                 return
             self._deploy_turn = next_player(self._deploy_turn, players)
         if self._grid:
             self._emit(GreenLight())
+        if self.objective.active and self.state.scenario.note("started") == "1":
+            self._next_opportunity()  # vehicles placed again during the game (respawns, p.148): play on
+            return
         self._after_deployment()
 
     def _after_deployment(self) -> None:
-        """The game starts: the perks of its start (Hot Start p.113, Whizbang and Gyroscope p.114), then play."""
+        """The game starts: the scenario's choices (a flag on a car, p.131), the perks of its start (Hot Start
+        p.113, Whizbang and Gyroscope p.114), then play."""
+        if self._scenario_ask("deployed", Go(Point.AFTER_DEPLOY)):
+            return
+        self._after_deploy()
+
+    def _after_deploy(self) -> None:
+        if self.objective.active:
+            self.state = replace(self.state, scenario=self.state.scenario.with_note("started", "1"))
         perks.step(self, PerkStep("after_deployment", 0, Go(Point.NEXT_OPPORTUNITY)))
 
     def _on_deploy(self, d: Deploy) -> None:
         p = self.prompt
         assert isinstance(p, DeployPrompt)
         v = self._vehicle(d.vehicle_id)
-        if v.status is not Status.UNDEPLOYED or v.player != p.player:
-            raise IllegalChoice(f"{v.label} is not a vehicle of {self._player(p.player)} waiting to deploy",
-                                "Starting Grid, p.126")
+        where = p.rule or "Starting Grid, p.126"
+        if v.status is not Status.UNDEPLOYED or v.player != p.player or v.id not in p.vehicles:
+            raise IllegalChoice(f"{v.label} is not a vehicle of {self._player(p.player)} waiting to deploy", where)
         if d.slot not in p.slots:
+            if self._spawn_deploy:
+                raise IllegalChoice(f"slot {d.slot} is not open by the spawn point", where)
             raise IllegalChoice(f"slot {d.slot} is not open: fill the first rank first, touching the Starting "
                                 "Line", "Starting Grid, p.126")
-        pose = self.referee.grid_slot(self.state, v.id, d.slot)
+        pose = self._deploy_pose(v.id, d.slot)
         if pose is None:
-            raise IllegalChoice(f"{v.label} does not fit in slot {d.slot} with a finger's width all round",
-                                "Starting Grid, p.126")
+            raise IllegalChoice(f"{v.label} does not fit in slot {d.slot} with a finger's width all round", where)
         self._put(replace(v, pose=pose, status=Status.ACTIVE))
-        self._grid[d.slot] = v.id
-        columns = self.state.grid_width()
-        rank, column = divmod(d.slot, columns)
-        self._emit(GridPlaced(v.id, v.label, rank + 1, column + 1))
+        if self._spawn_deploy:
+            self.scen.deployed_vehicle(self, v.id, pose)
+        else:
+            self._grid[d.slot] = v.id
+            columns = self.state.grid_width()
+            rank, column = divmod(d.slot, columns)
+            self._emit(GridPlaced(v.id, v.label, rank + 1, column + 1))
         self._deploy_turn = next_player(self._deploy_turn, len(self.state.players))
         self._next_deploy()
 
@@ -925,11 +1030,15 @@ class _Run:
     def _next_opportunity(self) -> None:
         if self._check_game_over():
             return
+        if self._scenario_phase_start():
+            return
         for _ in range(self.state.round.players * 6 * 2 + 1):
             rs = self.state.round
             if rs.phase_over:
                 self._next_phase(rs)
-                if self._check_game_over():
+                if self._check_game_over(phase_end=True):
+                    return
+                if self._scenario_phase_start():
                     return
                 continue
             if self._offer_votes(rs.turn):
@@ -941,6 +1050,9 @@ class _Run:
                 return
             self._votes_offered = False
             self.state = self.state.with_round(after_pass(rs))
+        if self.objective.active and self.objective.spec.victory != "last_player":
+            self._scenario_end(self.scen.most_points(self.state, "no vehicle can activate"))
+            return
         self._game_over("no vehicle can activate")
 
     def _next_phase(self, rs: RoundState) -> None:
@@ -951,6 +1063,9 @@ class _Run:
             self.state = replace(self.state, pole_frozen=False)
             self._emit(PoleStays())
         self.state = self.state.with_round(next_gear_phase(rs, pass_pole=pass_pole))
+        if pass_pole and self.state.sides:  # never to a team-mate (Team Games, p.123)
+            self.state = self.state.with_round(replace(self.state.round, pole=self.state.next_opponent(rs.pole),
+                                                       turn=self.state.next_opponent(rs.pole)))
         self._end_phase_effects()
         if perks.in_play(self):
             perks.end_of_gear_phase(self, self.state.round.round_no > rs.round_no)
@@ -971,20 +1086,35 @@ class _Run:
         """Ask ``player`` whether to spend votes before activating or passing (p.89); True if asked."""
         if not self.options.audience_votes or self._votes_offered or self.state.votes_of(player) <= 0:
             return False
-        effects = affordable(self.state, self.state.votes, player)
+        respawn = self.objective.spec.respawn if self.objective.active else "in_place"
+        effects = affordable(self.state, self.state.votes, player, respawn)
+        choices = vote_choices(self.state, self.state.votes, player, respawn)
+        if self.objective.active:
+            extra = self.scen.vote_choices(self.state, player)
+            choices = (*choices, *extra)
+            effects = (*effects, *dict.fromkeys(c.effect.effect for c in extra))
         if not effects:
             return False
         self._votes_offered = True
         self._active = ""
-        self.prompt = VotesPrompt(player, self.state.votes_of(player), effects,
-                                  vote_choices(self.state, self.state.votes, player))
+        self.prompt = VotesPrompt(player, self.state.votes_of(player), effects, choices)
         return True
 
     def _on_votes(self, d: SpendVotes) -> None:
         player = self.prompt.player
-        roll = self.dice.roll_d6(1)[0] if any(e.effect == "thunderous_applause" for e in d.effects) else 1
+        p = self.prompt
+        assert isinstance(p, VotesPrompt)
+        own = tuple(e for e in d.effects if e.effect in SCENARIO_EFFECTS)
+        for e in own:
+            if not any(c.effect == e for c in p.choices):
+                raise IllegalChoice(f"{e.effect.replace('_', ' ')} cannot be bought now", self.objective.spec.ref())
+        standard = tuple(e for e in d.effects if e.effect not in SCENARIO_EFFECTS)
+        if own and cost_of(p, own) + (spend_cost(standard) if standard else 0) > self.state.votes_of(player):
+            raise IllegalChoice("not enough Audience Votes for all of that", "Audience Votes, p.89")
+        respawn = self.objective.spec.respawn if self.objective.active else "in_place"
+        roll = self.dice.roll_d6(1)[0] if any(e.effect == "thunderous_applause" for e in standard) else 1
         before = self.state
-        spent = spend(self.state, self.state.votes, player, d.effects, roll)
+        spent = spend(self.state, self.state.votes, player, standard, roll, respawn)
         self.state = replace(spent.state, votes=spent.votes, pole_frozen=self.state.pole_frozen or spent.freeze_pole)
         for line, rule in spent.lines:
             self._emit(VotesSpent(player, self._player(player), line, rule, roll if "sheds" in line else None))
@@ -993,24 +1123,67 @@ class _Run:
             delta = deltas(old, new)
             if any(delta.values()):
                 self._emit(VoteEffectApplied(old.id, old.label, **delta))
+            if old.status is not Status.UNDEPLOYED and new.status is Status.UNDEPLOYED:
+                self.state = replace(self.state, scenario=self.state.scenario.with_note(f"respawn:{old.id}", "1"))
+        driven: tuple[str, int] | None = None
+        for e in own:
+            self.state = replace(self.state, votes=tuple(v - (cost_of(p, (e,)) if i == player else 0)
+                                                         for i, v in enumerate(self.state.votes)))
+            driven = self.scen.spend(self, player, e) or driven
+        if own:
+            self._scenario_check()
+        if driven is not None:
+            self._drive(*driven)
+            return
+        if own and any(v.in_play and v.damage >= v.hull for v in self.state.vehicles):
+            self._wrecks_then(Go(Point.NEXT_OPPORTUNITY))  # an extra shot wrecked something (p.151)
+            return
+        if any(self._waiting(q) for q in range(len(self.state.players))):
+            self._next_deploy()
+            return
         self._next_opportunity()
 
     def _end_phase_effects(self) -> None:
         self.state = replace(self.state, vehicles=tuple(replace(v, crew_penalty=0) for v in self.state.vehicles))
 
-    def _check_game_over(self) -> bool:
+    def _check_game_over(self, phase_end: bool = False) -> bool:
+        if self.objective.active and self.state.winner is None:
+            verdict = self.scen.verdict(self.state, phase_end)
+            if verdict is not None:
+                self._scenario_end(verdict)
+                return True
         limit = self.options.round_limit
         if self.state.winner is None and limit is not None and self.state.round.round_no > limit:
             self._game_over(f"round limit {limit} reached: no winner")
             return True
+        if self.objective.active and self.objective.spec.victory != "last_player":
+            return False
+        if self.state.sides and self.state.winner is None:
+            teams = self.state.sides_in_play()
+            if len(teams) > 1:
+                return False
+            if len(teams) == 1:
+                side = next(iter(teams))
+                self.state = replace(self.state, winner=self.state.side_players(side)[0])
+                ref = self.objective.spec.victory_ref if self.objective.active else "p.62"
+                self._game_over(f"{self.state.side_name(side)} is the last team with vehicles ({ref}, Team Games "
+                                "p.123)", ref if self.objective.active else "")
+                return True
         alive = self.state.players_in_play()
         if self.state.winner is None and len(alive) > 1:
             return False
         if self.state.winner is None and len(alive) == 1:
             self.state = replace(self.state, winner=next(iter(alive)))
+            if self.objective.active:
+                ref = self.objective.spec.victory_ref
+                self._game_over(f"{self._player(self.state.winner or 0)} is the last player with vehicles ({ref})",
+                                ref)
+                return True
             self._game_over(f"{self._player(self.state.winner or 0)} is the last player with vehicles (p.62)")
             return True
-        self._game_over("no player has vehicles left" if self.state.winner is None else "the race is won")
+        ref = self.objective.spec.victory_ref if self.objective.active else ""
+        self._game_over(("no player has vehicles left" if self.state.winner is None else "the race is won")
+                        + (f" ({ref})" if ref else ""), ref)
         return True
 
     def _on_activate(self, d: Activate) -> None:
@@ -1026,6 +1199,9 @@ class _Run:
     def _begin_activation(self) -> None:
         v = self._vehicle()
         self._nitro = False
+        if self.objective.active:
+            self.scen.start_of_activation(self, v.id)
+            v = self._vehicle()
         if v.on_fire:
             burnt = replace(v, damage=v.damage + 1)
             self._put(burnt)
@@ -1040,7 +1216,19 @@ class _Run:
         if not v.in_play:
             self._start_movement()
             return
-        if v.has("Ponderous"):
+        if self._scenario_ask("activation_start", Go(Point.START_OF_ACTIVATION)):
+            return
+        if self.objective.active:
+            heading = self.scen.pivot_at_start(self, v.id)
+            if heading is not None:
+                report = self.referee.pivot(self.state, v.id, heading)
+                requested = (heading - v.pose.heading_deg + 180.0) % 360.0 - 180.0
+                self._apply_report(v.id, report, how="pivots", ref=self.objective.spec.ref("Roar"),
+                                   requested=requested, surfaces=False)
+                self._window(v.id, report, Go(Point.START_MOVEMENT))
+                return
+        v = self._vehicle()
+        if v.has("Ponderous") and not (self.objective.active and self.scen.no_tanker_anchor(self.state, v.id)):
             self._ask_declare(v.player, v.id, "Tanker Anchor, p.120",
                               f"{v.label}: gain 1 Hazard Token to skip the Movement Step (and go up a gear)?",
                               ("no", "skip", "skip_gear_up"), TankerAnchor())
@@ -1048,7 +1236,7 @@ class _Run:
         self._offer_pivot()
 
     def _pivot_rule(self, v: VehicleState) -> Literal["Pivot", "Airwolf", ""]:
-        if v.has("Pivot") and v.gear == 1:
+        if v.has("Pivot") and (v.gear == 1 or v.has("Pivot In Any Gear")):
             return "Pivot"
         return "Airwolf" if v.has("Airwolf") else ""
 
@@ -1197,7 +1385,7 @@ class _Run:
             if not self.options.touch_it_use_it or p.player != v.player:
                 raise IllegalChoice(f"the {d.template.replace('_', ' ')} is not permitted in Gear {v.gear}",
                                     "Permitted Gears, p.17")
-            chooser = next_player(v.player, len(self.state.players))
+            chooser = self._next_opponent(v.player)
             self._emit(TouchItUseIt(v.id, v.label, d.template, self._player(chooser)))
             self._skid_allowed = False
             self.prompt = self._template_prompt(v, chooser, touch=True)
@@ -1227,7 +1415,7 @@ class _Run:
         roll = roll_skid_dice(self.dice, d.count, p.max_dice, trivial=self._manoeuvre is Manoeuvre.TRIVIAL)
         self._roll = roll
         self._emit(SkidDiceRolled(v.id, v.label, roll.faces))
-        if d.count:
+        if d.count and not (self.objective.active and self.scen.no_push_it(self.state, v.id)):
             self.prompt = PushItPrompt(v.player, v.id, roll, v.hazards)
         else:
             self._after_push()
@@ -1411,10 +1599,19 @@ class _Run:
             self.state = replace(self.state, removed_obstacles=self.state.removed_obstacles | set(report.removed))
             for gone in fresh:
                 self._emit(ObstacleRemoved(gone, self._name(gone)))
+        if report.disqualified and self.objective.active and self.scen.leaves_table(self, moved.id, report):
+            report = replace(report, disqualified=False)
+            moved = self._vehicle(moved.id)
+            if moved.status is not Status.ACTIVE:
+                return  # it drove off the scenario's exit edge (Express Delivery p.137; Long Road Home p.174)
         if report.disqualified:
             moved = replace(moved, status=Status.DISQUALIFIED)
             self._emit(Disqualified(moved.id, moved.label))
         self._put(moved)
+        if self.objective.active:
+            self.scen.after_move(self, moved.id, report, surfaces)
+            self._scenario_check()
+            moved = self._vehicle(moved.id)
         course = self.options.course
         if report.gates and course.gates and moved.in_play:
             self._pass_gates(moved, report.gates, can_win)
@@ -1478,7 +1675,7 @@ class _Run:
             return False
         self._pole_pending = False
         rs = self.state.round
-        others = tuple(p for p in range(rs.players) if p != rs.pole)
+        others = tuple(p for p in range(rs.players) if p != rs.pole and not self.state.same_side(p, rs.pole))
         if len(others) > 1 and self.state.winner is None:
             self._after_pole = then
             self.prompt = PassPolePrompt(rs.pole, others)
@@ -1515,6 +1712,11 @@ class _Run:
     def _end_movement_step(self) -> None:
         if self._nitro:
             self._nitro_hazards()
+        if self.objective.active:
+            self.scen.end_of_movement_step(self, self._active)
+            self._scenario_check()
+            perks.step(self, PerkStep("end_of_movement", 0, WrecksThen(Go(Point.ATTACK_STEP))))
+            return
         perks.step(self, PerkStep("end_of_movement", 0, Go(Point.ATTACK_STEP)))
 
     def _movement_step_effects(self, v: VehicleState, report: MoveReport) -> VehicleState:
@@ -1622,6 +1824,8 @@ class _Run:
             for me, other in ((active, passive), (passive, active))[len(pending.reactions):]:
                 forced = perk_combat.forced_reaction(self, pending.reactions, me) or \
                     forced_reaction(me, other, pending.contact.orientation)
+                if forced is None and self.objective.active and self.scen.always_smashes(self.state, me.id):
+                    forced = Reaction.SMASH
                 if forced is not None:
                     pending = replace(pending, reactions=(*pending.reactions, forced))
                     window = self._set_first(window, pending)
@@ -1777,6 +1981,13 @@ class _Run:
             self._uppers(active, passive, ra, rp)
             self._note_slip_away(active, passive, ra, rp, out.orientation)
         perk_combat.after_collision(self, active, passive, ra, rp)  # Bruiser, Slipstream, Pinball
+        if self.objective.active:
+            lost = {side.id: side.damage_taken + side.self_damage for side in (out.active, out.passive)}
+            if not passive.obstacle:
+                self._blame(passive.id, active.id, shot=False)
+                self._blame(active.id, passive.id, shot=False)
+            self.scen.after_collision(self, active.id, passive.id, passive.obstacle, (ra.smashes, rp.smashes), lost)
+            self._scenario_check()
 
     def _downers(self, active: Participant, passive: Participant, ra: Reaction, rp: Reaction) -> set[str]:
         """Downers (p.69): the active Ambulance's Smash Attack target gains no tokens, discards 2, loses Crew."""
@@ -1819,7 +2030,9 @@ class _Run:
 
     def _attacks_now(self) -> None:
         v = self._vehicle()
-        if not v.in_play or (self.referee.distracted(self.state, v.id) and not perks.ignores_distraction(self, v)):
+        self._scenario_step("attack")
+        if not v.in_play or (self.referee.distracted(self.state, v.id) and not perks.ignores_distraction(self, v)) or (
+                self.objective.active and self.scen.distracted(self.state, v.id)):
             if v.in_play:
                 self._emit(Distracted(v.id, v.label))
             self._end_of_attacks()
@@ -1851,8 +2064,12 @@ class _Run:
             key, weapon = v.weapon(mount)
             if weapon.dropped and weapon.template is not None and m.ammo != 0:
                 drops.append(DropChoice(mount, key, weapon.name, DROP_EDGES.get(m.facing, ()), m.ammo))
+        ahead = Lookahead(self.referee, self.state)
+        if self.objective.active:
+            ahead = Lookahead(self.referee, self.state, tuple(t.id for t in self.scen.shootable(self.state, v.id)),
+                              lambda a, t: not self.scen.shot_blocked(self.state, a, t))
         return AttacksPrompt(v.player, v.id, max_attacks(v.crew_now), tuple(weapons), tuple(drops),
-                             v.has("Bombs Away"), Lookahead(self.referee, self.state))
+                             v.has("Bombs Away"), ahead)
 
     def _on_attacks(self, d: DeclareAttacks) -> None:
         v = self._vehicle()
@@ -1884,13 +2101,20 @@ class _Run:
         for a in attacks:
             by_target.setdefault(a.target, []).append((a, True))
             _, weapon = v.weapon(a.mount)
-            if weapon.has_rule("Splash"):
+            if weapon.has_rule("Splash") and not self.state.scenario.has_token(a.target):
                 for victim in self.referee.splash(self.state, v.id, a.mount, a.target)[1:]:
                     by_target.setdefault(victim, []).append((Attack(a.mount, victim), False))
         return tuple((target, tuple(entries)) for target, entries in by_target.items())
 
     def _shot(self, attacker_id: str, mount: int, target: str) -> Shot | None:
-        """The referee's shot of ``mount`` at ``target`` (None if out of range or arc, p.28-30)."""
+        """The referee's shot of ``mount`` at ``target`` (None if out of range or arc, p.28-30, or if the
+        scenario forbids it)."""
+        if self.objective.active:
+            if self.state.scenario.has_token(target) and target not in {
+                    t.id for t in self.scen.shootable(self.state, attacker_id)}:
+                return None
+            if self.scen.shot_blocked(self.state, attacker_id, target):
+                return None
         return find_shot(self.referee, self.state, attacker_id, mount, target)
 
     def _check_attacks(self, v: VehicleState, attacks: Sequence[Attack], drops: Sequence[Drop] = ()) -> None:
@@ -1953,6 +2177,9 @@ class _Run:
     def _shoot(self, target: str, entries: Sequence[tuple[Attack, bool]]) -> None:
         """All of the active vehicle's attacks on one target, one Evade roll against them (p.30-33)."""
         v = self._vehicle()
+        if self.state.scenario.has_token(target):
+            self._shoot_token(self.state.scenario.token(target), entries)
+            return
         t = self._vehicle(target)
         if not v.in_play or not t.in_play:
             return
@@ -1960,17 +2187,23 @@ class _Run:
         bonus: list[int] = []
         cover = False
         names = []
+        reroll = self.objective.active and self.scen.reroll_misses(self.state, self.referee, v.id, target)
         for a, spends in entries:
             key, weapon = v.weapon(a.mount)
             shot = self._shot(v.id, a.mount, target) or Shot(target, False, weapon.range)
             cover = cover or shot.cover
             extra = perk_combat.shot_dice(self, v, a.mount, weapon)  # Fully Loaded, Angel of Death (p.108-109)
-            rolled.append((key, weapon, self.dice.roll_d6(attack_dice(weapon, shot.range_band) + extra)))
+            rolls = self.dice.roll_d6(attack_dice(weapon, shot.range_band) + extra)
+            if reroll:
+                rolls = self._reroll_misses(v.label, weapon.name, rolls)
+            rolled.append((key, weapon, rolls))
             bonus.append(perk_combat.hit_bonus(self, v, a.mount, weapon, shot.range_band))
             names.append(weapon.name)
             if spends:
                 v = self._spend_ammo(v, a.mount)
         self._put(v)
+        if self.objective.active:
+            self._blame(target, v.id, shot=True)
         result = resolve_against(rolled, self.dice.roll_d6(evade_dice(t.gear)), cover=cover, hit_bonus=bonus,
                                  critical=perk_combat.critical_hits(self, v),
                                  evade_bonus=perk_combat.evade_bonus(self, t))
@@ -1981,6 +2214,50 @@ class _Run:
         self._emit(Attacked(v.id, v.label, t.id, t.label, tuple(names), result.attack_rolls, result.evade_rolls,
                             result.total_hits, result.effects.damage, cover, delta["hull_delta"],
                             delta["hazard_delta"], hit.on_fire and not t.on_fire))
+
+    def _reroll_misses(self, label: str, weapon: str, rolls: tuple[int, ...]) -> tuple[int, ...]:
+        """Close Range (p.151): the dice that missed are rolled again."""
+        misses = [i for i, r in enumerate(rolls) if count_hits((r,)) == 0]
+        if not misses:
+            return rolls
+        again = self.dice.roll_d6(len(misses))
+        out = list(rolls)
+        for i, r in zip(misses, again, strict=True):
+            out[i] = r
+        self._emit(ScenarioNotice(f"{label} re-rolls {len(misses)} missed {weapon} dice: {list(again)}",
+                                  self.objective.spec.ref("Close Range"), roll=again))
+        return tuple(out)
+
+    def _shoot_token(self, token: Token, entries: Sequence[tuple[Attack, bool]]) -> None:
+        """The active vehicle's attacks on a token that may be shot at (turrets, p.130, p.146): hits, Evade in
+        the Gear the scenario gives, damage; at 0 Hull Points it is destroyed (the scenario says what follows)."""
+        v = self._vehicle()
+        if not v.in_play:
+            return
+        rolled: list[tuple[str, Weapon, tuple[int, ...]]] = []
+        cover = False
+        names = []
+        for a, spends in entries:
+            key, weapon = v.weapon(a.mount)
+            shot = self._shot(v.id, a.mount, token.id) or Shot(token.id, False, weapon.range)
+            cover = cover or shot.cover
+            rolled.append((key, weapon, self.dice.roll_d6(attack_dice(weapon, shot.range_band))))
+            names.append(weapon.name)
+            if spends:
+                v = self._spend_ammo(v, a.mount)
+        self._put(v)
+        gear = self.scen.token_evade_gear(token)
+        result = resolve_against(rolled, self.dice.roll_d6(evade_dice(gear)) if gear else (), cover=cover)
+        damage = min(result.effects.damage, token.hull_points)
+        hit = replace(token, damage=token.damage + damage)
+        destroyed = hit.hull_points <= 0
+        self.state = replace(self.state, scenario=self.state.scenario.with_token(hit))
+        self._emit(TokenShot(v.id, v.label, token.id, token.name, tuple(names),
+                             tuple(r for group in result.attack_rolls for r in group),
+                             result.evade_rolls, result.total_hits, damage, destroyed, self.objective.spec.ref()))
+        if destroyed:
+            self.scen.token_destroyed(self, hit, v.id)
+        self._scenario_check()
 
     def _hit(self, t: VehicleState, fx: HitEffects) -> VehicleState:
         hit = replace(t, damage=t.damage + fx.damage, hazards=t.hazards + fx.hazards, on_fire=t.on_fire or fx.on_fire)
@@ -2018,6 +2295,8 @@ class _Run:
             template = next((t for t in self.state.dropped if t.id == tid), None)
             if template is None or template.weapon not in SPENT_DROPS:
                 continue
+            if self.objective.active:
+                self._blame(v.id, template.owner, shot=False)
             weapon = template.rules
             rolls = self.dice.roll_d6(weapon.attack_dice)
             result = resolve_against([(template.weapon, weapon, rolls)], self.dice.roll_d6(evade_dice(v.gear)))
@@ -2031,6 +2310,18 @@ class _Run:
     # ------------------------------------------------------------------ wipeouts (p.34-35)
 
     def _wipeout_step(self) -> None:
+        if self.objective.active and self._active:
+            self.scen.start_of_wipeout_step(self, self._active)
+            self._scenario_check()
+            self._wrecks_then(Go(Point.SCENARIO_WIPEOUT))
+            return
+        self._wipeout_step_main()
+
+    def _wipeout_step_main(self) -> None:
+        if not self._active:
+            self._end_activation()
+            return
+        self._scenario_step("wipeout")
         active = self._vehicle()
         candidates = [(v.id, v.player) for v in self.state.vehicles if v.in_play and perks.wipes_out(self, v)]
         self._wipeouts = list(wipeout_order(active.id, candidates, active.player, len(self.state.players)))
@@ -2063,7 +2354,7 @@ class _Run:
     def _ask_lose_control(self, vid: str, jackknife: bool) -> None:
         v = self._vehicle(vid)
         self._wiped = vid
-        self.prompt = LoseControlPrompt(next_player(v.player, len(self.state.players)), vid, v.pose.heading_deg,
+        self.prompt = LoseControlPrompt(self._next_opponent(v.player), vid, v.pose.heading_deg,
                                         jackknife)
 
     def _jackknife(self, vid: str, plan: WipeoutPlan) -> None:
@@ -2137,14 +2428,127 @@ class _Run:
         self._window(vid, report, self._after_lose)
 
     def _end_activation(self) -> None:
+        if self._active and self._scenario_ask("activation_end", Go(Point.END_ACTIVATION)):
+            return
         if self._pass_pole_then(Go(Point.END_ACTIVATION)):
             return
+        ended = self._active
         if self._active and not self._free:
             self.state = self.state.with_round(after_activation(self.state.round, self._active))
         self._active = ""
         self._free = False
+        if self.objective.active and ended:
+            self.state = replace(self.state, scenario=self.state.scenario.with_note("active", ""))
+            self._undrive(ended)
+            follow = self.scen.after_activation(self, ended)
+            self._scenario_check()
+            if follow is not None:
+                self._drive(*follow)
+                return
         if not self._offer_slip_away():
             self._next_opportunity()
+
+    # ------------------------------------------------------------------ scenario rules (p.122-175)
+
+    def _next_opponent(self, player: int) -> int:
+        """The next player clockwise; in Team Games the next who is not a team-mate (p.123)."""
+        if self.state.sides and 0 <= player < len(self.state.players):
+            return self.state.next_opponent(player)
+        return next_player(player, len(self.state.players)) if 0 <= player < len(self.state.players) else 0
+
+    def _scenario_ask(self, point: AskPoint, then: Resume) -> bool:
+        """Ask the next choice the scenario owes at ``point``; True if a prompt is now waiting."""
+        if not self.objective.active or self.state.winner is not None:
+            return False
+        ask = self.scen.ask(self, point)
+        if ask is None:
+            return False
+        self._ask_declare(ask.player, ask.vehicle_id, ask.rule, ask.question, ask.choices, ScenarioAsk(ask, then))
+        return True
+
+    def _scenario_check(self) -> None:
+        """The scenario's end now (a vehicle carrying two flags, 3 Victory Points...): the game stops at once."""
+        if not self.objective.active or self.state.winner is not None:
+            return
+        verdict = self.scen.verdict(self.state, False)
+        if verdict is not None:
+            if verdict.winner is not None:
+                self.state = replace(self.state, winner=verdict.winner)
+            raise _GameOver(f"{verdict.reason} ({verdict.ref})" if verdict.ref else verdict.reason, verdict.ref,
+                            verdict.winner is None)
+
+    def _scenario_end(self, verdict: Verdict) -> None:
+        """End the game as the scenario says (between activations)."""
+        if verdict.winner is not None:
+            self.state = replace(self.state, winner=verdict.winner)
+        self._windows = []
+        self._wipeouts = []
+        self._active = ""
+        self._game_over(f"{verdict.reason} ({verdict.ref})" if verdict.ref else verdict.reason, verdict.ref)
+
+    def _scenario_phase_start(self) -> bool:
+        """Once per Gear Phase: the scenario's start of round and phase (p.132, p.138, p.148), vehicles to
+        place by their spawn point, then its choices; True if a prompt is now waiting."""
+        if not self.objective.active or self.state.winner is not None:
+            return False
+        stamp = f"{self.state.round.round_no}.{self.state.round.gear_phase}"
+        if self.state.scenario.note("phase_started") != stamp:
+            self.state = replace(self.state, scenario=self.state.scenario.with_note("phase_started", stamp))
+            if self.state.round.gear_phase == 1:
+                self.scen.start_of_round(self)
+            self.scen.start_of_phase(self)
+            verdict = self.scen.verdict(self.state, False)
+            if verdict is not None:
+                self._scenario_end(verdict)
+                return True
+        if any(self._waiting(p) for p in range(len(self.state.players))):
+            self._deploy_turn = self.state.round.pole
+            self._next_deploy()
+            return True
+        return self._scenario_ask("phase_start", Go(Point.NEXT_OPPORTUNITY))
+
+    def _scenario_step(self, name: str) -> None:
+        """Note which step of the activation is under way (rules used once per step: Ramshackle p.135)."""
+        if self.objective.active:
+            scen = self.state.scenario
+            self.state = replace(self.state, scenario=scen.with_note("step", f"{scen.note('activation')}:{name}"))
+
+    def _blame(self, target: str, source: str, *, shot: bool) -> None:
+        """Remember who last damaged ``target`` (kills p.144, p.151; BOOM! p.151)."""
+        if target == source or not source:
+            return
+        try:
+            src = self.state.vehicle(source)
+        except KeyError:
+            return
+        scen = self.state.scenario.with_note(f"hit:{target}", source).with_note(f"hitshot:{target}",
+                                                                              "1" if shot else "0")
+        self.state = replace(self.state, scenario=scen.with_note(f"hitby:{target}", src.player))
+
+    def _drive(self, vehicle_id: str, player: int) -> None:
+        """A free activation of ``vehicle_id`` driven by ``player`` (an Enraged creature p.144, Truckasaurus
+        p.152): its prompts go to ``player`` until it ends."""
+        v = self._vehicle(vehicle_id)
+        if not v.in_play:
+            self._next_opportunity()
+            return
+        scen = self.state.scenario.with_note(f"driver:{vehicle_id}", v.player)
+        self.state = replace(self.state.with_vehicle(replace(v, player=player)), scenario=scen)
+        self.scen.driven(self, vehicle_id, player)
+        self._active = vehicle_id
+        self._free = True
+        self._emit(Activated(vehicle_id, self._name(vehicle_id), self.state.round.gear_phase, free=True))
+        self._begin_activation()
+
+    def _undrive(self, vehicle_id: str) -> None:
+        """Give a driven vehicle back to nobody after its activation."""
+        owner = self.state.scenario.note(f"driver:{vehicle_id}")
+        if not owner:
+            return
+        self.state = replace(self.state, scenario=self.state.scenario.with_note(f"driver:{vehicle_id}", ""))
+        v = self._vehicle(vehicle_id)
+        self._put(replace(v, player=int(owner)))
+        self.scen.undriven(self, vehicle_id)
 
     def _offer_slip_away(self) -> bool:
         """A free activation for a vehicle that Slipped Away during the one just ended (p.66); True if asked."""
@@ -2195,7 +2599,8 @@ class _Run:
         v = self._vehicle(vid)
         (rolled,) = self.dice.roll_d6(1)
         roll, weight = perks.explosion(self, v, rolled)  # Powder Keg (p.105)
-        plan = plan_wreck(weight, roll, v.ammo_tokens, infinite_ammo=v.has("Jet Engine"), in_collision=in_collision)
+        always = v.has("Jet Engine") or (self.objective.active and self.scen.always_explodes(self.state, vid))
+        plan = plan_wreck(weight, roll, v.ammo_tokens, infinite_ammo=always, in_collision=in_collision)
         status = Status.WRECK if plan.stays_as_wreck else Status.REMOVED
         wreck = replace(v, gear=1, hazards=0, status=status)
         self._put(wreck)
@@ -2203,9 +2608,12 @@ class _Run:
         delta = deltas(v, wreck)
         self._emit(Wrecked(vid, v.label, roll, plan.exploded, plan.stays_as_wreck, delta["hazard_delta"],
                            delta["gear_delta"]))
-        if self.options.audience_votes:
+        if self.options.audience_votes and 0 <= v.player < len(self.state.players):
             self.state = replace(self.state, votes=gain_for_wreck(self.state.votes, v.player))
             self._emit(VotesGained(v.player, self._player(v.player), 1, f"{v.label} was wrecked"))
+        if self.objective.active:
+            self.scen.on_wreck(self, vid, plan.exploded)
+            self._scenario_check()
         if plan.exploded:
             self._explode(vid, weight, then)
         else:
@@ -2228,6 +2636,8 @@ class _Run:
             taken = max(0, hits - saved)
             hit = replace(t, damage=t.damage + taken, hazards=t.hazards + taken)
             self._put(hit)
+            if self.objective.active:
+                self._blame(t.id, vid, shot=False)
             delta = deltas(t, hit)
             self._emit(ExplosionHit(t.id, t.label, source_name, rolls, evades, delta["hull_delta"],
                                     delta["hazard_delta"]))
@@ -2292,6 +2702,22 @@ def open_grid_slots(state: GameState, referee: Referee, taken: dict[int, str], p
         return any(referee.grid_slot(state, v.id, slot) is not None for v in waiting)
 
     return current_rank_slots(taken, fits, columns, ranks)
+
+
+SCENARIO_EFFECTS = frozenset({"cannon_facing", "on_my_mark", "truckasaurus_lives"})
+"""Audience Vote effects a scenario adds (Tank Commander p.151, Truckasaurus p.152)."""
+
+
+def cost_of(prompt: VotesPrompt, effects: Sequence[VoteEffect]) -> int:
+    """What the scenario's vote effects cost, as the prompt lists them."""
+    return sum(next((c.cost for c in prompt.choices if c.effect == e), 0) for e in effects)
+
+
+def spend_cost(effects: Sequence[VoteEffect]) -> int:
+    """What the rulebook's vote effects cost (p.89-90)."""
+    from simulator.gaslands.audience import cost
+
+    return cost(tuple(effects))
 
 
 def find_shot(referee: Referee, state: GameState, attacker_id: str, mount: int, target: str) -> Shot | None:

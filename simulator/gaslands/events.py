@@ -75,6 +75,12 @@ def _template_words(template: str, direction: str | None, reverse: bool = False)
     return words + (" in reverse" if reverse else "")
 
 
+def _unit(unit: str, n: int) -> str:
+    """``"1 Victory Point"``, ``"2 Victory Points"``: ``unit`` is written in the plural."""
+    word = unit[:-1] if abs(n) == 1 and unit.endswith("s") else unit
+    return f"{n} {word}"
+
+
 def _list(names: tuple[str, ...]) -> str:
     """``"Machine Gun and 2 Handguns"``: repeated names counted, joined in plain words."""
     counts: dict[str, int] = {}
@@ -255,8 +261,18 @@ class GameOver(GameEvent):
     reason: str
     standings: tuple[str, ...]
     vehicles_at_end: tuple[VehicleSummary, ...]
+    ref: str = ""
+    """The scenario's end condition with its page (``"Capture the Flag, p.131"``); empty for a race."""
     RULE: ClassVar[str] = "Game End"
     PAGE: ClassVar[str] = "p.62, p.128"
+
+    @property
+    def rule(self) -> str:
+        return self.ref or super().rule
+
+    @property
+    def page(self) -> str:
+        return self.ref.rsplit(", ", 1)[-1] if self.ref else self.PAGE
 
     @property
     def text(self) -> str:
@@ -1418,6 +1434,302 @@ class PerkUsed(GameEvent):
         return f"{self.name}{by}: {self.what}"
 
 
+# --------------------------------------------------------------------------- scenarios (p.122-175)
+
+
+class _Ref:
+    """An event whose rule and page come from the scenario (``ref``: ``"Flag Tag, p.132"``)."""
+
+    ref: str
+
+    @property
+    def rule(self) -> str:
+        return self.ref
+
+    @property
+    def page(self) -> str:
+        return self.ref.rsplit(", ", 1)[-1] if ", p." in self.ref else ""
+
+
+@dataclass(frozen=True)
+class ScenarioBegins(_Ref, GameEvent):
+    """The scenario's objective and special rules as the game begins (p.122-175)."""
+
+    scenario: str
+    summary: str
+    tokens: tuple[tuple[str, int], ...]
+    """Tokens on the table at the start, ``(kind, count)``."""
+    ref: str
+
+    @property
+    def text(self) -> str:
+        laid = ", ".join(f"{n} {k.replace('_', ' ')}{'s' if n != 1 else ''}" for k, n in self.tokens)
+        return f"{self.scenario}: {self.summary}" + (f" On the table: {laid}." if laid else "")
+
+
+@dataclass(frozen=True)
+class TokenPlaced(_Ref, GameEvent):
+    """A token is put on the table: a flag redeployed, a crate dropped by a wreck, zombies released (p.130-153)."""
+
+    token: str
+    token_name: str
+    kind: str
+    x_mm: float
+    y_mm: float
+    why: str
+    ref: str
+    vehicle: str = ""
+    name: str = ""
+
+    @property
+    def text(self) -> str:
+        return f"{self.token_name} placed at ({self.x_mm:.0f}, {self.y_mm:.0f}): {self.why}"
+
+
+@dataclass(frozen=True)
+class TokenPickedUp(_Ref, GameEvent):
+    """A vehicle picks up a token its movement template or Final Position touched (p.131, p.139, p.142)."""
+
+    vehicle: str
+    name: str
+    token: str
+    token_name: str
+    kind: str
+    ref: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.name} picks up {self.token_name}"
+
+
+@dataclass(frozen=True)
+class TokenDropped(_Ref, GameEvent):
+    """A carried token goes back on the table: touching a wreck, or put down in reach (p.131, p.146, p.148)."""
+
+    vehicle: str
+    name: str
+    token: str
+    token_name: str
+    kind: str
+    x_mm: float
+    y_mm: float
+    why: str
+    ref: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.name} drops {self.token_name}: {self.why}"
+
+
+@dataclass(frozen=True)
+class TokenPassed(_Ref, GameEvent):
+    """A carried token passes to a touching vehicle at the end of an activation (p.148)."""
+
+    vehicle: str
+    name: str
+    token: str
+    token_name: str
+    to_vehicle: str
+    to_name: str
+    ref: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.name} passes {self.token_name} to {self.to_name}"
+
+    @property
+    def vehicles(self) -> tuple[str, ...]:
+        return (self.vehicle, self.to_vehicle)
+
+
+@dataclass(frozen=True)
+class TokenRemoved(_Ref, GameEvent):
+    """A token leaves play: a flag or turret destroyed, a crate scored, a zombie collected (p.130-153)."""
+
+    token: str
+    token_name: str
+    kind: str
+    why: str
+    ref: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.token_name} leaves play: {self.why}"
+
+
+@dataclass(frozen=True)
+class PointsScored(_Ref, GameEvent):
+    """A player gains (or loses) points in the scenario's unit: Victory Points, kills, zombies (p.130-153)."""
+
+    player: int
+    player_name: str
+    count: int
+    total: int
+    unit: str
+    why: str
+    ref: str
+    vehicle: str = ""
+
+    @property
+    def text(self) -> str:
+        verb = "gains" if self.count >= 0 else "loses"
+        return f"{self.player_name} {verb} {_unit(self.unit, abs(self.count))} ({self.total} in all): {self.why}"
+
+
+@dataclass(frozen=True)
+class VehiclePoints(_Ref, GameEvent):
+    """A vehicle gains or loses points of its own, e.g. Salvage Points (p.135)."""
+
+    vehicle: str
+    name: str
+    count: int
+    total: int
+    unit: str
+    why: str
+    ref: str
+
+    @property
+    def text(self) -> str:
+        verb = "gains" if self.count >= 0 else "loses"
+        return f"{self.name} {verb} {_unit(self.unit, abs(self.count))} ({self.total} on board): {self.why}"
+
+
+@dataclass(frozen=True)
+class DeployedAtSpawn(_Ref, GameEvent):
+    """A vehicle is placed within Short range of its spawn point: deployment or a respawn (p.130)."""
+
+    vehicle: str
+    name: str
+    pose: Pose
+    respawn: bool
+    ref: str
+    hull_delta: int = 0
+    hazard_delta: int = 0
+    gear_delta: int = 0
+
+    @property
+    def text(self) -> str:
+        what = "respawns" if self.respawn else "deploys"
+        return f"{self.name} {what} at its spawn point"
+
+
+@dataclass(frozen=True)
+class TokenShot(_Ref, GameEvent):
+    """A vehicle's attacks on a token that may be shot at (a gun or rocket turret, p.130, p.146)."""
+
+    vehicle: str
+    name: str
+    token: str
+    token_name: str
+    weapons: tuple[str, ...]
+    rolls: tuple[int, ...]
+    evade_rolls: tuple[int, ...]
+    hits: int
+    damage: int
+    destroyed: bool
+    ref: str
+
+    @property
+    def text(self) -> str:
+        gone = f"; {self.token_name} is destroyed" if self.destroyed else ""
+        return f"{self.name} shoots {self.token_name} with {_list(self.weapons)}: {_count(self.damage, 'damage')}{gone}"
+
+    @property
+    def dice(self) -> tuple[DiceGroup, ...]:
+        return (DiceGroup("attack", self.rolls, tuple(r >= 4 for r in self.rolls)),
+                DiceGroup("evade", self.evade_rolls, tuple(r == 6 for r in self.evade_rolls)))
+
+
+@dataclass(frozen=True)
+class TokenFired(_Ref, GameEvent):
+    """A turret (a token) attacks a vehicle on its own: gun turrets p.130, rocket turrets p.146."""
+
+    vehicle: str
+    name: str
+    token: str
+    token_name: str
+    rolls: tuple[int, ...]
+    evade_rolls: tuple[int, ...]
+    hull_delta: int
+    hazard_delta: int
+    ref: str
+
+    @property
+    def text(self) -> str:
+        if not self.hull_delta and not self.hazard_delta:
+            return f"{self.token_name} fires at {self.name}: no harm"
+        return f"{self.token_name} fires at {self.name}: {-self.hull_delta} damage, {_tokens(self.hazard_delta)}"
+
+    @property
+    def dice(self) -> tuple[DiceGroup, ...]:
+        return (DiceGroup("attack", self.rolls, tuple(r >= 4 for r in self.rolls)),
+                DiceGroup("evade", self.evade_rolls, tuple(r == 6 for r in self.evade_rolls)))
+
+
+@dataclass(frozen=True)
+class ScenarioAttack(_Ref, GameEvent):
+    """A scenario's own attack on a vehicle: a creature's Acidic Ichor (p.144), a rocket turret's explosion
+    (p.146), an extra 125mm shot bought with votes (On My Mark, p.151)."""
+
+    vehicle: str
+    name: str
+    source_name: str
+    what: str
+    rolls: tuple[int, ...]
+    evade_rolls: tuple[int, ...]
+    hull_delta: int
+    hazard_delta: int
+    ref: str
+
+    @property
+    def text(self) -> str:
+        if not self.hull_delta and not self.hazard_delta:
+            return f"{self.source_name}'s {self.what} does nothing to {self.name}"
+        return (f"{self.source_name}'s {self.what} hits {self.name}: {-self.hull_delta} damage, "
+                f"{_tokens(self.hazard_delta)}")
+
+    @property
+    def dice(self) -> tuple[DiceGroup, ...]:
+        return (DiceGroup("attack", self.rolls, tuple(r >= 4 for r in self.rolls)),
+                DiceGroup("evade", self.evade_rolls, tuple(r == 6 for r in self.evade_rolls)))
+
+
+@dataclass(frozen=True)
+class ScenarioEffect(_Ref, GameEvent):
+    """A scenario's special rule changes a vehicle (Squashed p.148, loot boxes p.140, Acidic Ichor p.144...)."""
+
+    vehicle: str
+    name: str
+    detail: str
+    ref: str
+    hull_delta: int = 0
+    hazard_delta: int = 0
+    gear_delta: int = 0
+
+    @property
+    def text(self) -> str:
+        return f"{self.name}: {self.detail}"
+
+
+@dataclass(frozen=True)
+class ScenarioNotice(_Ref, GameEvent):
+    """A scenario's special rule that changes no vehicle: a Special Prize rolled (p.133), the uplink revealed
+    (p.141), Delivery Slips swapped (p.137), a new table (p.138)."""
+
+    detail: str
+    ref: str
+    vehicle: str = ""
+    roll: tuple[int, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return self.detail
+
+    @property
+    def dice(self) -> tuple[DiceGroup, ...]:
+        return (DiceGroup("roll", self.roll),) if self.roll else ()
+
+
 EVENT_TYPES: tuple[type[GameEvent], ...] = (
     GameStarted, GearPhaseStarted, PolePassed, PoleStays, GridPlaced, GreenLight, GameOver, VotesGained,
     CatchUpRolled, VotesSpent, VoteEffectApplied, Activated, Burned, AnchorDropped, NitroFired, NitroHazards,
@@ -1427,5 +1739,7 @@ EVENT_TYPES: tuple[type[GameEvent], ...] = (
     Pivoted, UpAndOverDeclared, SlipAwayEarned, Piledriven, Collided, CollisionDamage, Sedated, UppersGearUp,
     Distracted, WeaponsInactive, HeldFire, Attacked, WeaponDropped, DropAttacked, WipedOut, Flipped, Jackknifed,
     Crunched, WipeoutReset, LostControl, Wrecked, ExplosionHit, PerkUsed,
+    ScenarioBegins, TokenPlaced, TokenPickedUp, TokenDropped, TokenPassed, TokenRemoved, PointsScored,
+    VehiclePoints, DeployedAtSpawn, TokenShot, TokenFired, ScenarioAttack, ScenarioEffect, ScenarioNotice,
 )
 """Every kind of event."""

@@ -31,6 +31,7 @@ equality.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal, TypeAlias
 
@@ -56,9 +57,14 @@ class Lookahead:
     gives the same value without asking the referee again.
     """
 
-    def __init__(self, referee: Referee, state: GameState) -> None:
+    def __init__(self, referee: Referee, state: GameState, token_targets: tuple[str, ...] = (),
+                 allowed: Callable[[str, str], bool] | None = None) -> None:
+        """``token_targets``: a scenario's tokens that may be shot at too (turrets, p.130); ``allowed``: the
+        scenario's say on whether an attacker may shoot a target at all (toxic clouds, p.146)."""
         self._referee = referee
         self._state = state
+        self._token_targets = token_targets
+        self._allowed = allowed
         self._shots: dict[tuple[str, int, str], Target | None] = {}
         self._all: dict[tuple[str, int], tuple[Target, ...]] = {}
         self._endings: dict[tuple[str, MovePlan], Ending] = {}
@@ -67,6 +73,12 @@ class Lookahead:
         """``vehicle_id`` as a target of ``attacker``'s weapon ``mount`` (None: out of arc or range)."""
         key = (attacker, mount, vehicle_id)
         if key not in self._shots:
+            if self._allowed is not None and not self._allowed(attacker, vehicle_id):
+                self._shots[key] = None
+                return None
+            if self._state.scenario.has_token(vehicle_id) and vehicle_id not in self._token_targets:
+                self._shots[key] = None
+                return None
             shot = self._referee.shot(self._state, attacker, mount, vehicle_id)
             self._shots[key] = None if shot is None else Target(shot.target, shot.range_band, shot.cover)
         return self._shots[key]
@@ -75,8 +87,8 @@ class Lookahead:
         """Every target of ``attacker``'s weapon ``mount`` now."""
         key = (attacker, mount)
         if key not in self._all:
-            found = (self.target(attacker, mount, v.id) for v in self._state.vehicles
-                     if v.in_play and v.id != attacker)
+            ids = [v.id for v in self._state.vehicles if v.in_play and v.id != attacker] + list(self._token_targets)
+            found = (self.target(attacker, mount, i) for i in ids)
             self._all[key] = tuple(t for t in found if t is not None)
         return self._all[key]
 
@@ -456,9 +468,12 @@ class SlotPreview:
 
 @dataclass(frozen=True)
 class DeployPrompt:
-    """Place one of ``vehicles`` in one of ``slots`` of the Starting Grid (p.126).
+    """Place one of ``vehicles`` in one of ``slots`` of the Starting Grid (p.126), or by the player's spawn
+    point (p.130).
 
-    ``previews`` gives, for every waiting vehicle and open slot it fits, its pose there.
+    ``previews`` gives, for every waiting vehicle and open slot it fits, its pose there. By a spawn point
+    ``columns`` is 0, ``labels`` names each slot (in the order of ``slots``) and ``rule`` the scenario's
+    deployment with its page.
     """
 
     kind: ClassVar[str] = "deploy"
@@ -467,12 +482,26 @@ class DeployPrompt:
     slots: tuple[int, ...]
     columns: int
     previews: tuple[SlotPreview, ...] = ()
+    labels: tuple[str, ...] = ()
+    rule: str = ""
     vehicle_id: ClassVar[str] = ""
 
     @property
     def options(self) -> tuple[int, ...]:
         """The open slots."""
         return self.slots
+
+    @property
+    def spawn(self) -> bool:
+        """Whether the vehicles go by a spawn point (p.130), not on a Starting Grid."""
+        return self.columns == 0
+
+    def label(self, slot: int) -> str:
+        """A slot in words."""
+        if slot in self.slots and len(self.labels) == len(self.slots):
+            return self.labels[self.slots.index(slot)]
+        columns = max(1, self.columns)
+        return f"Rank {slot // columns + 1}, place {slot % columns + 1}"
 
     def pose(self, vehicle_id: str, slot: int) -> Pose | None:
         """Where ``vehicle_id`` would stand in ``slot`` (None: it does not fit)."""

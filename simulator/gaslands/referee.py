@@ -9,10 +9,11 @@ collides, every vehicle is in range and arc without Cover.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
 
 from simulator.gaslands.collisions import Orientation
 from simulator.gaslands.decisions import DropEdge, Side
@@ -79,6 +80,9 @@ class MoveReport:
     posts, travelling away from the Starting Line), None if it did not (p.62).
     ``ramp``: the ramp at whose edge (not its entry edge) the move stopped, with
     ``ramp_name`` its label; a Jump or Tumble follows (p.87).
+    ``area``: the movement template the move used (a Spin's or pivot's: None), for what a scenario counts
+    as touched by "the movement template or Final Position" (p.131, p.139); None when the referee has no
+    geometry.
     """
 
     pose: Pose
@@ -98,6 +102,7 @@ class MoveReport:
     finish_point: tuple[float, float] | None = None
     ramp: str = ""
     ramp_name: str = ""
+    area: BaseGeometry | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -211,6 +216,15 @@ class Referee(Protocol):
         they race to next (Runners Up, p.128)."""
         ...
 
+    def range_mm(self, name: str) -> float:
+        """The length of the shooting template ``name`` (``short``, ``medium``, ``long``, ``double``, p.27)."""
+        ...
+
+    def fits(self, state: GameState, vehicle_id: str, pose: Pose) -> bool:
+        """Whether ``vehicle_id`` may be placed at ``pose``: wholly on the table, touching no obstruction, a
+        finger's width from every other vehicle (deployment, p.126, p.130)."""
+        ...
+
 
 NOMINAL_LENGTH_MM: dict[str, float] = {
     "short_straight": 60.0,
@@ -218,6 +232,9 @@ NOMINAL_LENGTH_MM: dict[str, float] = {
     "long_straight": 182.0,
 }
 """Straight lengths of the default template set (GEOMETRY.md 1), for the stand-in referee."""
+
+NOMINAL_RANGE_MM: dict[str, float] = {"short": 60.0, "medium": 120.0, "long": 182.0, "double": 302.0}
+"""Range lengths of the default template set (p.27), for the stand-in referee."""
 
 OPEN_STARTING_LINE = StartingLine((0.0, -500.0), (0.0, 500.0), (1.0, 0.0))
 """The stand-in referee's Starting Line (p.126): the y axis, racing towards +x."""
@@ -314,6 +331,15 @@ class OpenTableReferee:
 
     def short_range_mm(self) -> float:
         return NOMINAL_LENGTH_MM["short_straight"]
+
+    def range_mm(self, name: str) -> float:
+        return NOMINAL_RANGE_MM[name]
+
+    def fits(self, state: GameState, vehicle_id: str, pose: Pose) -> bool:
+        v = state.vehicle(vehicle_id)
+        shape = footprint(pose, v.length_mm, v.width_mm)
+        return not any(shape.distance(footprint(w.pose, w.length_mm, w.width_mm)) < FINGER_WIDTH_MM - TOUCH_MM
+                       for w in state.vehicles if w.in_play and w.id != vehicle_id)
 
     def race_order(self, state: GameState, course: Course) -> tuple[str, ...]:
         return tuple(v.id for v in sorted((v for v in state.vehicles if v.in_play), key=lambda v: -v.gates_passed))

@@ -11,6 +11,7 @@ from enum import Enum
 
 from simulator.gaslands.round import Contender, RoundState
 from simulator.gaslands.tables import VehicleType, Weapon, Weight, load_vehicle_types, load_weapons
+from simulator.gaslands.tokens import ScenarioState
 from simulator.geometry.pose import Pose
 
 HANDGUN = "handgun"
@@ -238,6 +239,47 @@ class GameState:
     """Sponsors, perks and upgrades of the vehicles built as teams (:mod:`simulator.gaslands.teams`)."""
     notes: Notes = Notes()
     """What perks and sponsor rules remember (:mod:`simulator.gaslands.perks`)."""
+    scenario: ScenarioState = ScenarioState()
+    """The scenario's tokens, spawn points and points (:mod:`simulator.gaslands.tokens`); empty for a race."""
+    sides: tuple[int, ...] = ()
+    """Team Games (p.123): each player's team, as an index into :attr:`side_names`; empty when every player
+    plays alone."""
+    side_names: tuple[str, ...] = ()
+    """The Team Games teams' names (p.123)."""
+
+    def side_of(self, player: int) -> int:
+        """``player``'s team in a team game (p.123); without teams every player is a team of one (its index)."""
+        return self.sides[player] if 0 <= player < len(self.sides) else player
+
+    def same_side(self, a: int, b: int) -> bool:
+        """Whether players ``a`` and ``b`` are team-mates (or the same player, p.123)."""
+        return a == b or (bool(self.sides) and self.side_of(a) == self.side_of(b))
+
+    def side_name(self, side: int) -> str:
+        """A team's name (p.123), or the player's name without teams."""
+        if self.sides:
+            return self.side_names[side] if 0 <= side < len(self.side_names) else f"team {side + 1}"
+        return self.players[side] if 0 <= side < len(self.players) else f"player {side + 1}"
+
+    def side_players(self, side: int) -> tuple[int, ...]:
+        """The players of team ``side`` (p.123); without teams, the one player."""
+        if not self.sides:
+            return (side,)
+        return tuple(p for p in range(len(self.players)) if self.side_of(p) == side)
+
+    def sides_in_play(self) -> frozenset[int]:
+        """Teams (p.123; players without teams) that still control a vehicle in play or waiting to deploy."""
+        return frozenset(self.side_of(p) for p in self.players_in_play())
+
+    def next_opponent(self, player: int) -> int:
+        """The next player clockwise after ``player`` who is not a team-mate (Team Games p.123: Pole Position
+        and a Wipeout's pivot never go to a team-mate); ``player + 1`` without teams."""
+        n = len(self.players)
+        for k in range(1, n + 1):
+            other = (player + k) % n
+            if not self.same_side(other, player):
+                return other
+        return (player + 1) % max(n, 1)
 
     def grid_width(self) -> int:
         """Columns of the Starting Grid (:attr:`grid_columns`, else one per player)."""
@@ -299,5 +341,8 @@ class GameState:
         raise KeyError(f"no dropped template {template_id!r}")
 
     def players_in_play(self) -> frozenset[int]:
-        """Players that still control a vehicle in play (or one waiting to be deployed)."""
-        return frozenset(v.player for v in self.vehicles if v.in_play or v.status is Status.UNDEPLOYED)
+        """Players that still control a vehicle in play (or one waiting to be deployed); vehicles of nobody
+        (turrets, creatures: a player index past the last) do not count."""
+        n = len(self.players)
+        return frozenset(v.player for v in self.vehicles
+                         if (v.in_play or v.status is Status.UNDEPLOYED) and 0 <= v.player < n)

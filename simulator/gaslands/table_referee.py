@@ -81,7 +81,7 @@ from simulator.geometry.placement import Move, place
 from simulator.geometry.pose import TOUCH_MM, Pose, angle_diff_deg, footprint, half_diagonal_mm
 from simulator.geometry.ramps import stop_at_ramp
 from simulator.geometry.table import Gate, Obstacle, Table, VehiclePiece
-from simulator.geometry.templates import TemplateSet
+from simulator.geometry.templates import TemplateSet, circle_polygon
 
 ARCS = {"front": "front", "rear": "rear", "side": "side", "turret": "turret", "crew": "turret"}
 """Mount facings (p.28-30, p.67) to the arcs the geometry knows; crew-fired weapons fire in 360 degrees."""
@@ -162,7 +162,14 @@ def table_for(base: Table, state: GameState) -> Table:
                    if v.status is Status.WRECK and v.id not in state.removed_obstacles)
     kept = tuple(o for o in base.obstacles if o.id not in state.removed_obstacles)
     posts = tuple(p for g in base.gates for p in g.posts())
-    return replace(base, vehicles=pieces, obstacles=kept + posts + wrecks, gates=())
+    return replace(base, vehicles=pieces, obstacles=kept + posts + wrecks + token_obstacles(state), gates=())
+
+
+def token_obstacles(state: GameState) -> tuple[Obstacle, ...]:
+    """A scenario's tokens that are Destructible obstacles (flags, gun turrets, p.49, p.130-132), where they lie."""
+    return tuple(Obstacle(t.id, circle_polygon(t.x_mm, t.y_mm, t.radius_mm), t.obstacle,  # type: ignore[arg-type]
+                          destructible=True, label=t.name)
+                 for t in state.scenario.tokens if t.obstacle and t.on_table and t.id not in state.removed_obstacles)
 
 
 def _point_segment_mm(x: float, y: float, ax: float, ay: float, bx: float, by: float) -> float:
@@ -266,7 +273,8 @@ class TableReferee:
         if state is self._cache_state:
             return self._cache_table
         geometry = (state.removed_obstacles, state.players, state.dropped,
-                    tuple((v.id, v.pose, v.status, v.reversing) for v in state.vehicles))
+                    tuple((v.id, v.pose, v.status, v.reversing) for v in state.vehicles),
+                    tuple(t for t in state.scenario.tokens if t.obstacle and t.on_table))
         key = (geometry, tuple(v.gear for v in state.vehicles))
         self._cache_state = state
         if key == self._cache_key:
@@ -381,6 +389,7 @@ class TableReferee:
             path=result.path,
             finish_touch=crossed,
             finish_point=point,
+            area=result.placed.movement_polygon,
         )
 
     def _contact(self, table: Table, c: Collision) -> Contact:
@@ -407,7 +416,8 @@ class TableReferee:
         dropped, touched = self._touched(result.placed.movement_polygon, pose, piece)
         return MoveReport(pose, disqualified=result.disqualified, crossed_finish=crossed, gates=gates,
                           contacts=self._landing_contacts(table, piece, pose), dropped=dropped,
-                          dropped_touched=touched, path=driven, finish_touch=crossed, finish_point=point)
+                          dropped_touched=touched, path=driven, finish_touch=crossed, finish_point=point,
+                          area=result.placed.movement_polygon)
 
     def _landing_contacts(self, table: Table, piece: VehiclePiece, pose: Pose) -> tuple[Contact, ...]:
         """A forced move that ignored obstructions collides with what it ends touching and did not start
@@ -548,6 +558,22 @@ class TableReferee:
         """Vehicles in play, first to last (:func:`simulator.gaslands.race.standings`, Runners Up p.128)."""
         return tuple(i for i in standings(state, self.base, course) if state.vehicle(i).in_play)
 
+    def range_mm(self, name: str) -> float:
+        """The length of the shooting template ``name`` of the template set (p.27)."""
+        return float(self.template_set.shooting[name].length_mm)
+
+    def fits(self, state: GameState, vehicle_id: str, pose: Pose) -> bool:
+        """Wholly on the table, touching no obstruction, a finger's width from every other vehicle (p.126, p.130)."""
+        v = state.vehicle(vehicle_id)
+        shape = footprint(pose, v.length_mm, v.width_mm)
+        table = self.table(state)
+        if not table.area.buffer(TOUCH_MM).contains(shape):
+            return False
+        if any(touches(shape, o.polygon) for o in table.all_obstacles):
+            return False
+        return not any(shape.distance(p.footprint) < FINGER_WIDTH_MM - TOUCH_MM for p in table.vehicles
+                       if p.id != vehicle_id)
+
     def place(self, state: GameState, vehicle_id: str, pose: Pose, origin: Pose, away_from: str) -> str:
         """Piledriver placement (p.120): within Short range of ``origin``, on the table, overlapping nothing,
         not touching ``away_from``."""
@@ -593,12 +619,15 @@ class TableReferee:
         if not attacker.in_play or target_id == attacker_id:
             return None
         table = self.table(state)
-        target = next((t for t in table.vehicles if t.id == target_id), None)
+        target = next((t.footprint for t in table.vehicles if t.id == target_id), None)
+        if target is None:  # a scenario's token that may be shot at (a turret, p.130), or nothing
+            target = next((o.polygon for o in table.obstacles if o.id == target_id and
+                           state.scenario.has_token(target_id)), None)
         if target is None:
             return None
         _, weapon = attacker.weapon(mount)
         bands = _bands(weapon)
-        if not bands or table.vehicle(attacker_id).footprint.distance(target.footprint) > self._reach(bands[-1]):
+        if not bands or table.vehicle(attacker_id).footprint.distance(target) > self._reach(bands[-1]):
             return None
         arc = self._arc(attacker, mount)
         shooting_table = self._shooting_table(state)

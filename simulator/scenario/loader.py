@@ -258,6 +258,8 @@ def parse_scenario(raw: dict[str, Any], source: str, template_set: str | Path | 
             problems += [Problem("table.template_set", p.render(exc.source)) for p in exc.problems]
     if chosen is not None:
         problems += _gate_problems(spec, chosen)
+        if not problems:
+            problems += _scenario_problems(spec, chosen)
     teams = _teams(spec, source, problems)
     if problems:
         raise InputFileError(source, problems)
@@ -283,6 +285,40 @@ def _teams(spec: ScenarioFile, source: str, problems: list[Problem]) -> dict[str
         except InputFileError as exc:
             problems += [Problem(where, pr.render(exc.source)) for pr in exc.problems]
     return teams
+
+
+def _scenario_problems(spec: ScenarioFile, template_set: TemplateSet) -> list[Problem]:
+    """A scenario's layout against its rules (spawn points p.130, token kinds), and the ids its tokens and
+    spawn points name."""
+    out: list[Problem] = []
+    players = tuple(p.id for p in spec.player)
+    vehicles = {v.id for v in spec.vehicle}
+    for i, sp in enumerate(spec.spawn, 1):
+        if sp.player not in players:
+            out.append(Problem(f"spawn[{i}].player", f"no [[player]] with id {sp.player!r}"))
+    for i, t in enumerate(spec.token, 1):
+        if t.owner and t.owner not in players:
+            out.append(Problem(f"token[{i}].owner", f"no [[player]] with id {t.owner!r}"))
+        if t.carrier and t.carrier not in vehicles:
+            out.append(Problem(f"token[{i}].carrier", f"no [[vehicle]] with id {t.carrier!r}"))
+    ids = [t.id for t in spec.token if t.id]
+    for i, t in enumerate(spec.token, 1):
+        if t.id and ids.count(t.id) > 1:
+            out.append(Problem(f"token[{i}].id", f"id {t.id!r} is used by another token"))
+    key = spec.scenario.rules
+    if not key:
+        if spec.spawn or spec.token or spec.site:
+            out.append(Problem("scenario.rules", "spawn points, tokens and sites need scenario rules "
+                                                 "([scenario] kind = \"scenario\", rules = ...)"))
+        return out
+    from simulator.gaslands.objectives import Layout, rules_for
+
+    ranges = {name: float(t.length_mm) for name, t in template_set.shooting.items() if t.length_mm}
+    layout = Layout(players, tuple((sp.player, sp.x_mm, sp.y_mm) for sp in spec.spawn),
+                    tuple(t.kind for t in spec.token), tuple(st.kind for st in spec.site),
+                    spec.table.width_mm, spec.table.height_mm, ranges)
+    out += [Problem(where, why) for where, why in rules_for(key).layout_problems(layout)]
+    return out
 
 
 def _gate_problems(spec: ScenarioFile, template_set: TemplateSet) -> list[Problem]:

@@ -54,7 +54,8 @@ def _plain(value: object) -> object:
     if isinstance(value, Enum):
         return value.value
     if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)
+                if not (f.metadata.get("omit_if_default") and getattr(value, f.name) == f.default)}
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     return value
@@ -74,8 +75,8 @@ def decode_decision(data: dict[str, Any]) -> Decision:
 
 
 def encode_options(options: Options) -> dict[str, object]:
-    """Options as JSON (the course included)."""
-    return {k: _plain(v) for k, v in asdict(options).items()}
+    """Options as JSON (the course included; a scenario's rules come from the scenario text the save holds)."""
+    return {k: _plain(v) for k, v in asdict(options).items() if k != "objective"}
 
 
 def decode_options(data: dict[str, Any], version: int = VERSION) -> Options:

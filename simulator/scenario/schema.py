@@ -41,7 +41,7 @@ MAX_TEXT_CHARS = 100_000
 """A scenario's description: at most this many characters."""
 
 MAX_PIECES = {"vehicle": 1_000, "obstacle": 20_000, "surface": 2_000, "gate": 200, "line": 100, "ramp": 200,
-              "player": 16, "query": 10_000}
+              "player": 16, "query": 10_000, "spawn": 16, "token": 2_000, "site": 200}
 """The most tables of each kind in one file."""
 
 Finite = Annotated[float, Strict(), Field(allow_inf_nan=False)]
@@ -85,14 +85,36 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+TableEdge = Literal["north", "south", "east", "west"]
+"""A table edge: north is the far edge (largest y), east the right (largest x)."""
+
+
 class ScenarioInfo(_Strict):
-    """``[scenario]``: what the file is and which rules it uses."""
+    """``[scenario]``: what the file is and which rules it uses.
+
+    ``kind = "scenario"`` with ``rules`` naming a row of ``simulator/data/scenarios.toml`` plays one of the
+    rulebook's other scenarios (p.130-175); ``edges`` names the table edges it uses (``entry`` and ``exit``,
+    p.137; ``riggers`` and ``gangers``, p.168).
+    """
 
     name: Name = "Untitled"
-    kind: Literal["street_race", "death_race", "rulings", "sandbox"] = "sandbox"
+    kind: Literal["street_race", "death_race", "rulings", "sandbox", "scenario"] = "sandbox"
     description: Text = ""
     pages: Name = ""
     pole_position: Name = ""
+    rules: Annotated[str, Field(max_length=64)] = ""
+    edges: dict[Annotated[str, Field(max_length=32)], TableEdge | list[TableEdge]] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _rules(self) -> ScenarioInfo:
+        if self.kind == "scenario" and not self.rules:
+            raise ValueError("a scenario of kind \"scenario\" names its rules (e.g. rules = \"flag_tag\")")
+        if self.rules:
+            from simulator.gaslands.objectives import scenario_specs
+
+            if self.rules not in scenario_specs():
+                raise ValueError(f"unknown scenario rules {self.rules!r}; known: {', '.join(scenario_specs())}")
+        return self
 
 
 TableSize = Annotated[float, Strict(), Field(ge=10.0, le=MAX_TABLE_MM, allow_inf_nan=False)]
@@ -121,6 +143,10 @@ class PlayerSpec(_Strict):
     colour: str = "#cc3333"
     bot: StrictBool = False
     team: Annotated[str, Strict(), Field(min_length=1, max_length=4096)] | dict[str, Any] | None = None
+    side: Name = ""
+    """Team Games (p.123): players with the same ``side`` play as one team."""
+    role: Literal["", "monster", "mouse", "riggers", "gangers"] = ""
+    """A scenario's part for the player: the Monster or a Mouse (p.147), the Riggers or Gangers (p.166)."""
 
     _id = field_validator("id")(_check_id)
 
@@ -256,6 +282,43 @@ class LineSpec(_Strict):
     _id = field_validator("id")(_check_id)
 
 
+class SpawnSpec(_Strict):
+    """``[[spawn]]``: a player's spawn point, a counter no larger than a penny (p.130)."""
+
+    player: Name
+    x_mm: Coordinate
+    y_mm: Coordinate
+
+
+class TokenSpec(_Strict):
+    """``[[token]]``: a flag, crate, zombie, turret... on the table at the start (p.130-153).
+
+    ``owner`` is a player id (a Flag Tag flag, p.132); ``carrier`` a vehicle id that starts carrying it.
+    """
+
+    kind: Annotated[str, Field(min_length=1, max_length=32)]
+    x_mm: Coordinate = 0.0
+    y_mm: Coordinate = 0.0
+    id: str = ""
+    radius_mm: Radius | None = None
+    owner: Name = ""
+    carrier: Name = ""
+    label: Name = ""
+
+    @field_validator("id")
+    @classmethod
+    def _token_id(cls, value: str) -> str:
+        return _check_id(value) if value else value
+
+
+class SiteSpec(_Strict):
+    """``[[site]]``: where a token whose number is rolled may go (gun turrets, 2D6, p.130), in order of use."""
+
+    kind: Annotated[str, Field(min_length=1, max_length=32)]
+    x_mm: Coordinate
+    y_mm: Coordinate
+
+
 class OptionsSpec(_Strict):
     """``[options]``: optional rules of a game (unknown keys and non-boolean values are errors).
 
@@ -284,6 +347,9 @@ class ScenarioFile(_Strict):
     gate: Annotated[list[GateSpec], Field(max_length=MAX_PIECES["gate"])] = Field(default_factory=list)
     line: Annotated[list[LineSpec], Field(max_length=MAX_PIECES["line"])] = Field(default_factory=list)
     ramp: Annotated[list[RampSpec], Field(max_length=MAX_PIECES["ramp"])] = Field(default_factory=list)
+    spawn: Annotated[list[SpawnSpec], Field(max_length=MAX_PIECES["spawn"])] = Field(default_factory=list)
+    token: Annotated[list[TokenSpec], Field(max_length=MAX_PIECES["token"])] = Field(default_factory=list)
+    site: Annotated[list[SiteSpec], Field(max_length=MAX_PIECES["site"])] = Field(default_factory=list)
     query: Annotated[list[dict[str, Any]], Field(max_length=MAX_PIECES["query"])] = Field(default_factory=list)
     options: dict[str, Any] = Field(default_factory=dict)
     """``[options]``: the keys of :class:`OptionsSpec`, checked as strictly as the rest; kept as a dict."""

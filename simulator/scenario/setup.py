@@ -41,11 +41,13 @@ from simulator.errors import InputFileError, Problem
 from simulator.gaslands.dice import SeededDice
 from simulator.gaslands.game import Game, Options, Origin
 from simulator.gaslands.grid import FINGER_WIDTH_MM
+from simulator.gaslands.objectives import NO_OBJECTIVE, Objective
 from simulator.gaslands.race import Course
 from simulator.gaslands.round import RoundState
 from simulator.gaslands.state import GameState, Loadout, Mount, Status, VehicleState
 from simulator.gaslands.table_referee import Shooting, TableReferee
 from simulator.gaslands.teams import Team, vehicle_in_play, vehicle_labels
+from simulator.gaslands.tokens import ScenarioState, SpawnPoint, Token
 from simulator.scenario.loader import Scenario, parse_scenario
 from simulator.scenario.team_file import team_document, team_id
 
@@ -68,11 +70,27 @@ def course_for(scenario: Scenario) -> Course:
     return Course("sandbox")
 
 
+def objective_for(scenario: Scenario) -> Objective:
+    """The scenario rules of ``scenario`` (p.122-175), or none for a race or a free table."""
+    key = scenario.spec.scenario.rules
+    return Objective(key) if key else NO_OBJECTIVE
+
+
 def options_for(scenario: Scenario, options: Options | None = None) -> Options:
-    """``options`` (default: the defaults) with the scenario's race rules filled in."""
+    """``options`` (default: the defaults) with the scenario's race rules filled in; a scenario with rules
+    (p.130-175) deploys by its spawn points (or as the file places the vehicles), passes Pole Position as
+    its data says, and uses Audience Votes when its data does (unless ``[options]`` says otherwise)."""
     course = course_for(scenario)
     spec = scenario.spec.options
-    base = options or Options(round_limit=DEFAULT_ROUND_LIMIT, audience_votes=bool(spec.get("audience_votes", False)))
+    objective = objective_for(scenario)
+    votes_default = objective.spec.audience_votes if objective.active else False
+    base = options or Options(round_limit=DEFAULT_ROUND_LIMIT, audience_votes=bool(spec.get("audience_votes",
+                                                                                            votes_default)))
+    if objective.active:
+        rules = objective.spec
+        votes = bool(spec.get("audience_votes", rules.audience_votes or base.audience_votes))
+        return replace(base, course=course, pass_pole_each_phase=rules.pole != "fixed",
+                       starting_grid=rules.deployment == "spawn", audience_votes=votes, objective=objective)
     grid = (course.kind == "death_race" and bool(spec.get("starting_grid", True))) or bool(scenario.teams)
     finish = spec.get("finish_line", base.finish_line)
     return replace(base, course=course, pass_pole_each_phase=course.kind != "death_race", starting_grid=grid,
@@ -85,7 +103,9 @@ def starting_state(scenario: Scenario, seed: int, options: Options, pole: int | 
     state = initial_state(scenario, seed, pole)
     if not options.starting_grid:
         return state
-    return replace(state, vehicles=tuple(replace(v, status=Status.UNDEPLOYED) for v in state.vehicles))
+    neutral = len(state.players)
+    return replace(state, vehicles=tuple(replace(v, status=Status.UNDEPLOYED) if v.player < neutral else v
+                                         for v in state.vehicles))
 
 
 def _pole(scenario: Scenario, seed: int) -> int:
@@ -156,8 +176,65 @@ def initial_state(scenario: Scenario, seed: int, pole: int | None = None) -> Gam
     built = {k.vehicle for k in loadouts}
     vehicles = [replace(v, name=f"{v.label} ({names[v.player]})") if labels[v.label] > 1 and v.id in built else v
                 for v in vehicles]
+    sides, side_names = _sides(scenario)
     return GameState(names, tuple(vehicles), RoundState.start(len(names), first),
-                     grid_columns=_street_grid_columns(scenario, vehicles), loadouts=tuple(loadouts))
+                     grid_columns=_street_grid_columns(scenario, vehicles), loadouts=tuple(loadouts),
+                     scenario=_scenario_state(scenario), sides=sides, side_names=side_names)
+
+
+def _sides(scenario: Scenario) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """Team Games (p.123): each player's team index and the teams' names, from ``[[player]] side``; empty
+    when no player names a side."""
+    players = scenario.spec.player
+    if not any(p.side for p in players):
+        return (), ()
+    names: list[str] = []
+    sides: list[int] = []
+    for p in players:
+        name = p.side or p.name or p.id
+        if name not in names:
+            names.append(name)
+        sides.append(names.index(name))
+    return tuple(sides), tuple(names)
+
+
+def _scenario_state(scenario: Scenario) -> ScenarioState:
+    """The spawn points, tokens, sites and roles of a scenario file (p.130-175)."""
+    spec = scenario.spec
+    ids = [p.id for p in spec.player]
+    spawns = tuple(SpawnPoint(ids.index(sp.player), sp.x_mm, sp.y_mm) for sp in spec.spawn if sp.player in ids)
+    tokens: list[Token] = []
+    state = ScenarioState(spawns=spawns, points=(0,) * len(ids) if spec.scenario.rules else ())
+    counters: dict[str, int] = {}
+    for t in spec.token:
+        counters[t.kind] = counters.get(t.kind, 0) + 1
+        tid = t.id or f"{t.kind}-{counters[t.kind]}"
+        radius = t.radius_mm if t.radius_mm is not None else _token_radius(t.kind)
+        token = Token(tid, t.kind, t.x_mm, t.y_mm, radius, ids.index(t.owner) if t.owner in ids else -1,
+                      t.carrier, _token_obstacle(t.kind), label=t.label)
+        tokens.append(token)
+    state = replace(state, tokens=tuple(tokens), made=len(tokens))
+    for k, site in enumerate(spec.site, 1):
+        state = state.with_note(f"site:{site.kind}:{k:03d}", f"{site.x_mm:g},{site.y_mm:g}")
+    for i, p in enumerate(spec.player):
+        if p.role:
+            state = state.with_note(f"role:{i}", p.role)
+    for key, edge in spec.scenario.edges.items():
+        state = state.with_note(f"edge:{key}", ",".join(edge) if isinstance(edge, list) else edge)
+    return state
+
+
+def _token_radius(kind: str) -> float:
+    """A token kind's usual size: flags and crates about 30 mm across, zombies 20 mm, turrets 40 mm (p.131-146)."""
+    from simulator.gaslands.tokens import TOKEN_RADIUS_MM
+
+    return {"zombie": 10.0, "gun_turret": 20.0, "rocket_turret": 20.0, "toxic_cloud": 60.0}.get(kind, TOKEN_RADIUS_MM)
+
+
+def _token_obstacle(kind: str) -> str:
+    """The weight of the Destructible obstacle a token kind is ("" for a marker): Flag Tag flags are
+    Lightweight (p.132), turrets Middleweight (p.130, p.146)."""
+    return {"tag_flag": "lightweight", "gun_turret": "middleweight", "rocket_turret": "middleweight"}.get(kind, "")
 
 
 def _street_grid_columns(scenario: Scenario, vehicles: Sequence[VehicleState]) -> int:

@@ -81,7 +81,7 @@ class Summary:
         out = [f"{self.scenario}: {self.games} bot games, seed {self.seed}", "wins:"]
         out += [f"  {name:<{width}}  {self.wins[i]:4d}  ({100.0 * self.wins[i] / n:5.1f}%)"
                 for i, name in enumerate(self.players)]
-        out.append(f"no winner (every vehicle out): {self.no_winner}")
+        out.append(f"no winner (every vehicle out, or a tie on points): {self.no_winner}")
         out.append(f"unfinished (round limit {ROUND_LIMIT}): {self.unfinished}")
         out.append(f"mean rounds: {self.rounds / n:.2f}")
         for key in COUNTED:

@@ -82,6 +82,7 @@ from simulator.gaslands.prompts import (
 from simulator.gaslands.round import qualifies
 from simulator.gaslands.skid import ShiftUse, SkidOutcome, SpendShift
 from simulator.gaslands.state import DroppedTemplate, GameState, Status, VehicleState
+from simulator.gaslands.table_referee import vehicle_piece
 from simulator.geometry.pose import Pose
 from simulator.geometry.table import Table
 from simulator.scenario import saves as saving
@@ -310,6 +311,8 @@ class GameController:
             case VotesPrompt():
                 return f"{who}: spend Audience Votes before activating, or not (p.89)."
             case DeployPrompt():
+                if p.spawn:
+                    return f"{who}: place a car by your spawn point: pick a car and a place ({p.rule})."
                 return f"{who}: place a car on the Starting Grid: pick a car and a slot (p.126)."
             case DeclarePrompt():
                 return f"{who}: {p.question} ({p.rule})"
@@ -785,13 +788,11 @@ def display_table(scenario: Scenario, state: GameState) -> Table:
     as pieces (drawn as wrecks, p.43)."""
     base = scenario.table
     pieces = []
-    for piece in base.vehicles:
-        try:
-            v = state.vehicle(piece.id)
-        except KeyError:
-            continue
-        if v.status in (Status.REMOVED, Status.DISQUALIFIED) or piece.id in state.removed_obstacles:
+    known = {piece.id: piece for piece in base.vehicles}
+    for v in state.vehicles:
+        if v.status in (Status.REMOVED, Status.DISQUALIFIED, Status.UNDEPLOYED) or v.id in state.removed_obstacles:
             continue  # a wreck destroyed in a collision is gone from the table (p.44, p.49)
+        piece = known.get(v.id) or vehicle_piece(v, state.players)  # a team's vehicle, a scenario's creature
         pieces.append(replace(piece, pose=v.pose, gear=v.gear, reversing=v.reversing))
     obstacles = tuple(o for o in base.obstacles if o.id not in state.removed_obstacles)
     return replace(base, vehicles=tuple(pieces), obstacles=obstacles)

@@ -436,7 +436,7 @@ def title(ctl: GameController) -> str:
         case VotesPrompt():
             text = f"{who}: Audience Votes"
         case DeployPrompt():
-            text = f"{who}: place a vehicle on the Starting Grid"
+            text = f"{who}: place a vehicle " + ("by your spawn point" if p.spawn else "on the Starting Grid")
         case DeclarePrompt():
             text = f"{who}: {name}'s choice"
         case PivotPrompt():
@@ -476,12 +476,14 @@ def _deploy(ctl: GameController, c: _Cursor, p: DeployPrompt) -> None:
     """Pick a waiting car, then an open slot of the Starting Grid (drawn on the table, p.126)."""
     chosen = ctl.deploy_vehicle()
     c.buttons([_b(ctl.name(vid), PickDeployCar(vid), True, vid == chosen) for vid in p.vehicles], per_row=2)
-    columns = max(1, p.columns)
     fits = ctl.grid_previews()
-    c.buttons([_b(f"Rank {o // columns + 1}, place {o % columns + 1}", Decide(Deploy(chosen, o)), o in fits)
-               for o in p.slots], per_row=2)
-    c.text("Fill the first rank touching the Starting Line before the next; a finger's width between cars "
-           "(p.126).", 15, draw.TEXT_DIM)
+    c.buttons([_b(p.label(o), Decide(Deploy(chosen, o)), o in fits) for o in p.slots][:16], per_row=2, height=24)
+    if p.spawn:
+        c.text(f"Within Short range of your spawn point, facing the middle of the table ({p.rule}).", 15,
+               draw.TEXT_DIM)
+    else:
+        c.text("Fill the first rank touching the Starting Line before the next; a finger's width between cars "
+               "(p.126).", 15, draw.TEXT_DIM)
 
 
 def _template(ctl: GameController, c: _Cursor, p: TemplatePrompt, pending: Pending | None) -> None:

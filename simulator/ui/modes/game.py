@@ -45,7 +45,7 @@ from simulator.geometry.placement import Move, MoveSpecError, place
 from simulator.geometry.pose import footprint
 from simulator.geometry.table import Table
 from simulator.scenario.loader import Scenario
-from simulator.ui import draw, game_panel, tray
+from simulator.ui import draw, game_panel, scenario_view, tray
 from simulator.ui.canvas import SLIDE_COLOUR, vehicle_ids
 from simulator.ui.controller import manoeuvre_label
 from simulator.ui.dashboard import Dashboard
@@ -623,6 +623,10 @@ class GameMode:
         draw.draw_table(surface, view, table)
         under, over = canvas.overlay(surface), canvas.overlay(surface)
         self.scene.draw_dropped(under, view, state)
+        objective = ctl.game.options.objective
+        colours = scenario_view.player_colours([p.colour for p in self.scenario.spec.player])
+        if objective.active:
+            scenario_view.draw_objectives(under, view, state, table, colours)
         self.marks = self.scene.draw_events(under, over, view, state, recent(ctl.game.log), ctl.game.log)
         self._draw_prompt(under, over)
         surface.blit(under, (0, 0))
@@ -635,6 +639,10 @@ class GameMode:
         names = self.scene.draw_pieces(surface, view, state, ctl.anim, halos, self.selected)
         surface.blit(over, (0, 0))
         self.scene.draw_badges(surface, self.badge_layout(names))
+        if objective.active:
+            scenario_view.draw_carried(surface, view, state, table)
+            scenario_view.draw_scoreboard(surface, pygame.Rect(canvas.rect), state, objective, colours,
+                                          ctl.result_text() if ctl.over() else "")
         if ctl.over():
             self.scene.draw_banner(surface, pygame.Rect(canvas.rect), ctl.result_text(), ctl.standings())
         canvas.unclip(surface)

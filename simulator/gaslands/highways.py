@@ -1,0 +1,4 @@
+"""placeholder"""
+from simulator.gaslands.objectives import ScenarioRules
+
+RULES: tuple[type[ScenarioRules], ...] = ()
