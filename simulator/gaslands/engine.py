@@ -778,7 +778,7 @@ class _Run:
             case Point.WIPEOUT_STEP:
                 self._wipeout_step()
             case Point.AFTER_DEPLOY:
-                self._after_deploy()
+                self._after_deployment()
             case Point.SCENARIO_WIPEOUT:
                 self._wipeout_step_main()
             case _ as unreachable:
