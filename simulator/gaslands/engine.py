@@ -2620,11 +2620,12 @@ class _Run:
             self._resume(then)
 
     def _explode(self, vid: str, weight: Weight, then: Resume) -> None:
-        self._blast(self.referee.within_medium(self.state, vid), weight, self._name(vid))
+        self._blast(self.referee.within_medium(self.state, vid), weight, self._name(vid), vid)
         self._wrecks_then(then)
 
-    def _blast(self, targets: Sequence[str], weight: Weight, source_name: str) -> None:
-        """An Explosion's dice by ``weight`` against each of ``targets`` still in play, each Evading (p.44)."""
+    def _blast(self, targets: Sequence[str], weight: Weight, source_name: str, source: str = "") -> None:
+        """An Explosion's dice by ``weight`` against each of ``targets`` still in play, each Evading (p.44);
+        ``source``: the exploding vehicle, if one (blamed for the damage in a scenario that counts kills)."""
         for target_id in targets:
             t = self._vehicle(target_id)
             if not t.in_play:
@@ -2637,7 +2638,7 @@ class _Run:
             hit = replace(t, damage=t.damage + taken, hazards=t.hazards + taken)
             self._put(hit)
             if self.objective.active:
-                self._blame(t.id, vid, shot=False)
+                self._blame(t.id, source, shot=False)
             delta = deltas(t, hit)
             self._emit(ExplosionHit(t.id, t.label, source_name, rolls, evades, delta["hull_delta"],
                                     delta["hazard_delta"]))
