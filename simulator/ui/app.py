@@ -29,37 +29,23 @@ from simulator.scenario.loader import Scenario, load_scenario
 from simulator.ui import draw
 from simulator.ui.canvas import Canvas
 from simulator.ui.controller import TurnController
+from simulator.ui.file_menu import FileMenu
 from simulator.ui.game_controller import GameController, scenario_of
 from simulator.ui.help import SHELL_HELP, draw_help
-from simulator.ui.layout import GAME_PANEL_PX, PANEL_PX, TOP_INFO, Layout
-from simulator.ui.modes import Context, Mode, TopButton
+from simulator.ui.layout import GAME_PANEL_PX, PANEL_PX, Layout
+from simulator.ui.modes import Context, Mode
 from simulator.ui.modes.editor import EditorMode, check_editable
 from simulator.ui.modes.free_table import FreeTableMode
 from simulator.ui.modes.game import GameMode
 from simulator.ui.modes.replay import ReplayMode
 from simulator.ui.modes.rulings import RulingsMode
 from simulator.ui.sandbox import Sandbox
+from simulator.ui.top_bar import buttons, draw_status, draw_top
+from simulator.ui.user_files import Settings, editable_copy
 from simulator.ui.view import View
-from simulator.ui.widgets import Button, Command, button_at, draw_button
+from simulator.ui.widgets import Button, Command, button_at
 
 SIZE = (1400, 900)
-
-
-def editable_copy(source: Path) -> Path:
-    """The file the editor opens for a scenario read from ``source``: the file itself, or for a scenario shipped
-    with the program (or one not read from a file) ``NAME_edited.toml`` in the working folder, written from it
-    the first time (the shipped file is never changed)."""
-    from simulator.scenario.loader import bundled_scenario
-
-    shipped = bundled_scenario().parent.resolve()
-    if source.suffix.lower() == ".toml" and source.is_file() and source.resolve().parent != shipped:
-        return source
-    copy = Path.cwd() / f"{source.stem or 'track'}_edited.toml"
-    if not copy.exists() and source.is_file():
-        from simulator.atomic import write_text_atomic
-
-        write_text_atomic(copy, source.read_text(encoding="utf-8"))
-    return copy
 
 
 class App:
@@ -69,14 +55,23 @@ class App:
                  controller: TurnController | None = None, rulings_path: Path | None = None,
                  game: GameController | None = None, game_path: Path | None = None,
                  replay: Game | None = None, replay_path: Path | None = None,
-                 editor_path: Path | None = None, game_mode: type[GameMode] = GameMode) -> None:
+                 editor_path: Path | None = None, game_mode: type[GameMode] = GameMode,
+                 settings: Settings | None = None) -> None:
         wide = game is not None or replay is not None
+        self.settings = settings or Settings()
         layout = Layout(size, GAME_PANEL_PX if wide else PANEL_PX)
         table = scenario.table
         self.ctx = Context(layout, Canvas(layout.table, (0.0, 0.0, table.width_mm, table.height_mm)),
-                           template_set or scenario.template_set)
+                           template_set or scenario.template_set, settings=self.settings)
         self.ctx.ask_rulings = lambda queries: self.open_rulings().ask(queries)
+        self.ctx.dialogs.resize(layout.size)
+        self.files = FileMenu(self, self.settings)
+        self.ctx.file_command = lambda name: getattr(self.files, name)()
         self.help_visible = False
+        self.successor: App | None = None
+        """The window state to show next (a file opened, a new game); the loop swaps it in."""
+        self.closing = False
+        """Set when the window should close (Quit, after any question about unsaved work)."""
         self.game = game_mode(self.ctx, game, game_path) if game is not None else None
         self.replay = ReplayMode(self.ctx, replay, replay_path) if replay is not None else None
         self.free: FreeTableMode | None = None
@@ -103,18 +98,20 @@ class App:
         return cls(doc.scenario(), size, editor_path=Path(path))
 
     @classmethod
-    def for_replay(cls, game: Game, size: tuple[int, int] = SIZE, source: Path | None = None) -> App:
+    def for_replay(cls, game: Game, size: tuple[int, int] = SIZE, source: Path | None = None,
+                   settings: Settings | None = None) -> App:
         """A window replaying ``game`` (a loaded save) step by step."""
-        return cls(scenario_of(game), size, replay=game, replay_path=source)
+        return cls(scenario_of(game), size, replay=game, replay_path=source, settings=settings)
 
     @classmethod
     def from_path(cls, scenario_path: Path, template_set_path: Path | None = None, size: tuple[int, int] = SIZE,
-                  query: str | None = None) -> App:
+                  query: str | None = None, settings: Settings | None = None) -> App:
         """The free table on a scenario; a rulings file opens in the rulings mode on ``query`` (its id or 1-based
         index; default the first), zoomed onto it. ``KeyError`` for an unknown query."""
         scenario = load_scenario(scenario_path)
         ts = load_template_set(template_set_path) if template_set_path is not None else None
-        app = cls(scenario, size, template_set=ts, rulings_path=Path(scenario_path) if scenario.spec.query else None)
+        app = cls(scenario, size, template_set=ts, rulings_path=Path(scenario_path) if scenario.spec.query else None,
+                  settings=settings)
         if scenario.spec.query:
             app.open_rulings().ask(scenario.spec.query, query)
         return app
@@ -199,11 +196,15 @@ class App:
             self.ctx.canvas.mouse_pos = (int(event.pos[0]), int(event.pos[1]))
         if event.type == pygame.VIDEORESIZE:
             self.resize(event.size)
+        elif event.type == pygame.QUIT:
+            self.files.quit()
+        elif self.ctx.dialogs.handle_event(event):
+            return
         elif event.type == pygame.MOUSEBUTTONDOWN and self.help_visible:
             self.help_visible = False
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._top_click(event.pos):
             return
-        elif event.type == pygame.KEYDOWN and self._shell_key(event.key):
+        elif event.type == pygame.KEYDOWN and (self._shell_key(event.key) or self.files.key(event.key, event.mod)):
             return
         elif not self.mode.handle_event(event):
             self.ctx.canvas.handle_event(event)
@@ -229,62 +230,51 @@ class App:
 
     def update(self, dt: float) -> None:
         """Advance the active mode by ``dt`` seconds (a game's bots play on only while it is shown)."""
+        self.ctx.dialogs.update(dt)
         self.mode.update(dt)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Re-lay the window out for a new size, keeping the table point at the view's centre."""
         self.ctx.layout = self.ctx.layout.resized(size)
         self.ctx.canvas.set_rect(self.ctx.layout.table)
+        self.ctx.dialogs.resize(self.ctx.layout.size)
+
+    # ================================================================ the shell's state
+    def close(self) -> None:
+        """Close the window (the loop ends)."""
+        self.closing = True
+
+    def unsaved_work(self) -> str:
+        """What would be lost if the window were replaced now, in a sentence ("" for nothing)."""
+        lost = [m.unsaved_work() for m in (self.game, self.free, self.rulings) if m is not None]
+        if self.editor is not None and self.editor.unsaved:
+            lost.append(f"The track {self.editor.path.name} has unsaved changes.")
+        return " ".join(w for w in lost if w)
+
+    def set_ui_scale(self, scale: float) -> None:
+        """Draw the window at ``scale`` (kept in the settings; the loop re-lays the window out for it)."""
+        self.settings.ui_scale = scale
+        self.settings.save()
+        self.mode.say(f"UI scale {scale:.0%} (as far as the window keeps 1280x720 points).")
+
+    def toggle_setting(self, name: str) -> None:
+        """Turn a yes/no setting (``muted``, ``follow_camera``, ``colour_blind``) over and keep it."""
+        setattr(self.settings, name, not getattr(self.settings, name))
+        self.settings.save()
+        self.mode.entered()
 
     # ================================================================ drawing
     def buttons(self) -> list[Button[Command]]:
-        """The top bar's buttons: Help, the mode switches, then the mode's own, from the right."""
-        def toggle_help() -> None:
-            self.help_visible = not self.help_visible
-        tools = [TopButton("Help (H)", toggle_help, active=self.help_visible, width_px=76)]
-        if self.home is not self.free:
-            away = self.mode is not self.home
-            tools.append(TopButton(f"Back to {self.home.title.lower()} (F2)" if away else "Free table (F2)",
-                                   self.toggle_free_table, active=away, width_px=136))
-        back = self.mode is self.rulings
-        editing = self.mode is self.editor
-        tools.append(TopButton("Back (F4)" if editing and self.home is not self.editor else "Editor (F4)",
-                               self.toggle_editor, active=editing, width_px=100))
-        if not editing:
-            tools.append(TopButton("Back (R)" if back else "Rulings (R)", self.toggle_rulings, active=back,
-                                   width_px=100))
-        tools += self.mode.buttons()
-        room = self.layout.top[2] - TOP_INFO[0] - 8
-        compact = sum(t.width_px + 6 for t in tools) > room  # a narrow window: the labels without their keys
-        out: list[Button[Command]] = []
-        x = self.layout.top[2] - 8
-        for t in tools:
-            label = t.label.split(" (")[0] if compact else t.label
-            width = min(t.width_px, draw.font(17).size(label)[0] + 16) if compact else t.width_px
-            x -= width
-            out.append(Button((x, 5, width, 24), label, t.run, t.enabled, t.active))
-            x -= 6
-        return out
+        """The top bar's buttons (:func:`simulator.ui.top_bar.buttons`)."""
+        return buttons(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole window."""
         surface.fill(draw.BACKGROUND)
         pygame.draw.rect(surface, (16, 17, 20), self.layout.top)
         self.mode.draw(surface)
-        buttons = self.buttons()
-        left = min((b.rect[0] for b in buttons), default=self.layout.top[2]) - 6
-        pygame.draw.rect(surface, (16, 17, 20), (left, 0, self.layout.top[2] - left, self.layout.top[3]))
-        surface.set_clip(pygame.Rect(0, 0, 240, self.layout.top[3]))
-        draw.text(surface, f"Gaslands  -  {self.mode.scenario.name}", (12, 8), 24, draw.TEXT)
-        surface.set_clip(None)
-        draw.text(surface, self.mode.title, (250, 9), 20, (15, 15, 15), backing=draw.SELECT)
-        for b in buttons:
-            draw_button(surface, b, 17)
-        pygame.draw.rect(surface, (16, 17, 20), self.layout.status)
-        x, y, w, h = self.layout.status
-        surface.set_clip(pygame.Rect(x, y, w - 110, h))
-        draw.text(surface, self.status, (x + 10, y + 5), 19, draw.TEXT)
-        surface.set_clip(None)
-        draw.text(surface, f"{self.view.scale_px_per_mm:.2f} px/mm", (w - 10, y + 5), 17, draw.TEXT_DIM, "topright")
+        draw_top(self, surface)
+        draw_status(self, surface, f"{self.view.scale_px_per_mm:.2f} px/mm")
         if self.help_visible:
             draw_help(surface, self.mode.title, (*self.mode.help_lines(), *SHELL_HELP))
+        self.ctx.dialogs.draw(surface)

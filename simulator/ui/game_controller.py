@@ -113,8 +113,10 @@ ANY_FACING = (-180.0, 180.0)
 
 
 def default_autosave_path() -> Path:
-    """``~/.local/share/gaslands/autosave.json`` (the folder is made on first write)."""
-    return Path.home() / ".local" / "share" / "gaslands" / "autosave.json"
+    """``autosave.json`` in the user's data folder (:mod:`simulator.ui.user_files`; made on first write)."""
+    from simulator.ui.user_files import autosave_path
+
+    return autosave_path()
 
 
 @dataclass

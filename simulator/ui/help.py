@@ -14,6 +14,9 @@ from simulator.ui import draw
 
 SHELL_HELP: tuple[tuple[str, str], ...] = (
     ("H / F1", "show or hide this help"),
+    ("File (top bar)", "New game, Open, Save, Save as, recent files, settings (UI scale, sound, colours), Quit"),
+    ("Ctrl+N / Ctrl+Q", "a new game (asks first if anything is unsaved) / quit"),
+    ("Ctrl+Shift+S", "save as: choose the file (in your data folder by default)"),
     ("F4", "the track editor on this scenario's file (F4 again goes back)"),
 )
 """The window's own controls, under every mode's."""

@@ -26,7 +26,9 @@ from simulator.scenario import saves as saving
 from simulator.scenario.loader import load_scenario
 from simulator.scenario.setup import new_game
 from simulator.ui.app import SIZE, App
-from simulator.ui.game_controller import GameController, default_autosave_path
+from simulator.ui.game_controller import GameController
+from simulator.ui.scaling import ScaledScreen, first_size, points, to_points
+from simulator.ui.user_files import Settings, autosave_path
 
 RACES = ("street_race", "death_race")
 
@@ -40,11 +42,13 @@ def plays_as_game(path: Path) -> bool:
     return scenario.spec.scenario.kind in RACES and not scenario.spec.query
 
 
-def game_app(path: Path, size: tuple[int, int] = SIZE, seed: int | None = None, autosave_path: Path | None = None,
-             bots: set[int] | None = None, template_set_path: Path | None = None, game_path: Path | None = None) -> App:
+def game_app(path: Path, size: tuple[int, int] = SIZE, seed: int | None = None, autosave: Path | None = None,
+             bots: set[int] | None = None, template_set_path: Path | None = None, game_path: Path | None = None,
+             settings: Settings | None = None) -> App:
     """A window playing a new game of a scenario, or a saved game (``.json``), hot-seat.
 
-    ``seed`` defaults to a fresh random one; ``autosave_path`` to :func:`default_autosave_path`.
+    ``seed`` defaults to a fresh random one; ``autosave`` to ``autosave.json`` in the user's data folder
+    (:func:`simulator.ui.user_files.autosave_path`).
     """
     path = Path(path)
     if path.suffix.lower() == ".json":
@@ -52,28 +56,36 @@ def game_app(path: Path, size: tuple[int, int] = SIZE, seed: int | None = None, 
         game_path = game_path or path
     else:
         game = new_game(load_scenario(path), seed if seed is not None else random.SystemRandom().randrange(10**6))
-    ctl = GameController(game, autosave_path=autosave_path or default_autosave_path(), bots=bots)
+    ctl = GameController(game, autosave_path=autosave or autosave_path(), bots=bots)
     ts = load_template_set(template_set_path) if template_set_path is not None else None
-    return App.for_game(ctl, size, template_set=ts, game_path=game_path)
+    return App(ctl.scenario, size, template_set=ts, game=ctl, game_path=game_path, settings=settings)
 
 
-def _app_for(path: Path, size: tuple[int, int], template_set_path: Path | None, query: str | None,
-             game: bool | None, seed: int | None) -> App:
-    as_game = plays_as_game(Path(path)) if game is None else game
+def open_app(path: Path, size: tuple[int, int] = SIZE, template_set_path: Path | None = None,
+             query: str | None = None, game: bool | None = None, seed: int | None = None, editor: bool = False,
+             settings: Settings | None = None) -> App:
+    """The window on a file: a race or a save as a hot-seat game, a rulings file in the rulings mode, a track in
+    the editor (``editor``), anything else as the free table (``game`` forces the choice)."""
+    path = Path(path)
+    if editor:
+        from simulator.ui.modes.editor import check_editable
+
+        return App(check_editable(path).scenario(), size, editor_path=path, settings=settings)
+    as_game = plays_as_game(path) if game is None else game
     if as_game and query is None:
-        return game_app(Path(path), size, seed=seed, template_set_path=template_set_path)
-    return App.from_path(Path(path), template_set_path, size=size, query=query)
+        return game_app(path, size, seed=seed, template_set_path=template_set_path, settings=settings)
+    return App.from_path(path, template_set_path, size=size, query=query, settings=settings)
 
 
 def online_app(remote: RemoteGame, size: tuple[int, int] = SIZE, *, bot_delay_s: float | None = None,
-               animate: bool = True) -> App:
+               animate: bool = True, settings: Settings | None = None) -> App:
     """A window on a hosted game as ``remote``'s seat or as a spectator; ``remote`` must have been welcomed."""
     from simulator.ui.modes.online import OnlineGameMode
     from simulator.ui.remote_controller import RemoteController
 
     ctl = RemoteController(remote, animate=animate) if bot_delay_s is None else \
         RemoteController(remote, bot_delay_s=bot_delay_s, animate=animate)
-    return App(ctl.scenario, size, game=ctl, game_mode=OnlineGameMode)
+    return App(ctl.scenario, size, game=ctl, game_mode=OnlineGameMode, settings=settings)
 
 
 def wait_for_welcome(remote: RemoteGame, timeout_s: float) -> None:
@@ -99,7 +111,8 @@ def run_online_window(link: JoinLink, retry_s: float) -> int:
             print(f"gaslands: {remote.ended or 'the server did not answer'}", file=sys.stderr)
             return EXIT_REFUSED if remote.refused else EXIT_UNREACHABLE
         screen = _screen()
-        app = online_app(remote, screen.get_size())
+        settings = Settings.load()
+        app = online_app(remote, _size(screen, settings), settings=settings)
         player = remote.player
         pygame.display.set_caption("Gaslands table - online as " + (
             app.game.ctl.player_name(player) if app.game is not None and player is not None else "a spectator"))
@@ -112,26 +125,44 @@ def run_online_window(link: JoinLink, retry_s: float) -> int:
 
 
 def _loop(app: App, screen: pygame.Surface) -> None:
+    """Run the window until it is closed: events in points, the app's successor swapped in, the frame scaled."""
     clock = pygame.time.Clock()
-    while True:
+    out = ScaledScreen(screen, app.settings.ui_scale)
+    app.resize(out.size_points)
+    while not app.closing:
         dt = clock.tick(60) / 1000.0
         for event in pygame.event.get():
-            if event.type == pygame.QUIT:
-                pygame.quit()
-                return
-            app.handle_event(event)
+            if event.type == pygame.VIDEORESIZE:
+                out.rescale(app.settings.ui_scale, pygame.display.get_surface())
+                app.resize(out.size_points)
+                continue
+            app.handle_event(to_points(event, out.scale))
+        if app.successor is not None:
+            app = app.successor
+            app.resize(out.size_points)
+        if abs(out.wanted - app.settings.ui_scale) > 1e-9 and out.rescale(app.settings.ui_scale):
+            app.resize(out.size_points)
         app.update(dt)
-        app.draw(screen)
-        pygame.display.flip()
+        app.draw(out.surface())
+        out.present()
+    pygame.quit()
 
 
 def _screen() -> pygame.Surface:
-    pygame.init()
+    """The display: at most 90 % of the screen, resizable."""
+    pygame.display.init()
+    pygame.font.init()
     pygame.display.set_caption("Gaslands table")
     icon = files("simulator.bundled_assets") / "icon.png"
     if icon.is_file():
         pygame.display.set_icon(pygame.image.load(str(icon)))
-    return pygame.display.set_mode(SIZE, pygame.RESIZABLE)
+    desktops = pygame.display.get_desktop_sizes()
+    size = first_size(desktops[0] if desktops else None, SIZE)
+    return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+
+def _size(screen: pygame.Surface, settings: Settings) -> tuple[int, int]:
+    return points(screen.get_size(), ScaledScreen(screen, settings.ui_scale).scale)
 
 
 def run_window(scenario_path: Path, template_set_path: Path | None = None, query: str | None = None,
@@ -139,13 +170,16 @@ def run_window(scenario_path: Path, template_set_path: Path | None = None, query
     """Open the window on a scenario and run until it is closed: races and saves as a hot-seat game, rulings files
     in the rulings mode on ``query``, anything else as the free table (``game`` forces the choice)."""
     screen = _screen()
-    _loop(_app_for(Path(scenario_path), screen.get_size(), template_set_path, query, game, seed), screen)
+    settings = Settings.load()
+    _loop(open_app(Path(scenario_path), _size(screen, settings), template_set_path, query, game, seed,
+                   settings=settings), screen)
 
 
 def run_editor(path: Path) -> None:
     """Open the track editor on ``path`` (a new track if the file does not exist) and run until closed."""
     screen = _screen()
-    _loop(App.for_editor(Path(path), screen.get_size()), screen)
+    settings = Settings.load()
+    _loop(open_app(Path(path), _size(screen, settings), editor=True, settings=settings), screen)
 
 
 def render_editor_png(path: Path, out_png: Path, size: tuple[int, int] = SIZE) -> None:
@@ -164,7 +198,8 @@ def run_replay(save_path: Path, game: Game | None = None) -> None:
     (``SaveError`` if it cannot be read)."""
     game = game if game is not None else saving.load(Path(save_path))
     screen = _screen()
-    _loop(App.for_replay(game, screen.get_size(), Path(save_path)), screen)
+    settings = Settings.load()
+    _loop(App.for_replay(game, _size(screen, settings), Path(save_path), settings), screen)
 
 
 def render_png(scenario_path: Path, out_png: Path, size: tuple[int, int] = SIZE, template_set_path: Path | None = None,
@@ -181,7 +216,7 @@ def render_png(scenario_path: Path, out_png: Path, size: tuple[int, int] = SIZE,
         if app.replay is not None:
             app.replay.seek(step)
     else:
-        app = _app_for(Path(scenario_path), size, template_set_path, query, game, seed)
+        app = open_app(Path(scenario_path), size, template_set_path, query, game, seed)
     surface = pygame.Surface(size)
     app.draw(surface)
     out = Path(out_png)

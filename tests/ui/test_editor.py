@@ -174,20 +174,25 @@ def test_track_doc_keeps_gates_a_long_straight_wide_through_any_turn() -> None:
     assert doc.heading(("gate", 0)) == pytest.approx((37 * 7.3) % 360.0, abs=0.02)
 
 
-def test_f4_on_a_shipped_scenario_edits_a_copy_in_the_working_folder(tmp_path: Path,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
+def test_f4_on_a_shipped_scenario_edits_a_copy_in_the_data_folder(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    monkeypatch.setenv("GASLANDS_DATA_DIR", str(tmp_path / "data"))
+    copy = tmp_path / "data" / "tracks" / "death_race_edited.toml"
     shipped = bundled_scenario("death_race.toml")
     before = shipped.read_bytes()
     pygame.event.clear()
     app = App.from_path(shipped, size=SIZE)
     post_key(pygame.K_F4)
     pump(app)
-    assert isinstance(app.mode, EditorMode) and app.mode.path == tmp_path / "death_race_edited.toml"
+    assert isinstance(app.mode, EditorMode) and app.mode.path == copy
     post_key(pygame.K_2)
     pump(app)
     _click(app, 900.0, 300.0)
     post_key(pygame.K_s, pygame.KMOD_CTRL)
     pump(app)
     assert shipped.read_bytes() == before
-    assert len(load_scenario(tmp_path / "death_race_edited.toml").table.gates) == 7
+    assert len(load_scenario(copy).table.gates) == 7
+    assert list(work.iterdir()) == []  # nothing written in the working folder

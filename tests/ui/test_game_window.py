@@ -13,7 +13,7 @@ import pygame
 import pytest
 import shapely
 from conftest import SIZE
-from ui_events import drag, post_key, post_mouse, pump
+from ui_events import click_dialog, drag, post_key, post_mouse, pump
 
 from simulator.gaslands.decisions import (
     Activate,
@@ -197,6 +197,9 @@ def test_save_and_load_round_trip_through_the_window(tmp_path: Path) -> None:
     assert other.game is not None
     post_key(pygame.K_o, pygame.KMOD_LCTRL)
     pump(other)
+    assert other.ctx.dialogs.is_open  # the Open dialog, at the game's file
+    click_dialog(other, "OK")
+    assert not other.ctx.dialogs.is_open
     assert _ctl(other).game.decisions == _ctl(app).game.decisions
     assert _ctl(other).state == _ctl(app).state
     assert _table(other).vehicle(vid).pose == _table(app).vehicle(vid).pose

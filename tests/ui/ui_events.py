@@ -55,3 +55,21 @@ def run_until_idle(app: App, seconds: float = 2.0) -> None:
     while app.free.animation is not None and t < seconds:
         app.update(1 / 60)
         t += 1 / 60
+
+
+def click(app: App, pos: tuple[float, float], button: int = 1) -> None:
+    """A press and release at ``pos``, each handed to the app, then whatever they posted (dialog events)."""
+    post_mouse(pygame.MOUSEBUTTONDOWN, pos, button)
+    pump(app)
+    post_mouse(pygame.MOUSEBUTTONUP, pos, button)
+    pump(app)
+    for _ in range(3):  # a button's event, then the dialog's answer, then what that opened
+        app.update(1 / 60)
+        pump(app)
+
+
+def click_dialog(app: App, label: str) -> None:
+    """Click the open dialog's button labelled ``label`` with real mouse events (the dialog is drawn first)."""
+    app.update(1 / 60)
+    app.draw(pygame.Surface(app.layout.size))
+    click(app, app.ctx.dialogs.button_centre(label))

@@ -15,7 +15,7 @@ mode did not use it. A new mode (a track editor, a team builder) implements
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import pygame
@@ -23,8 +23,10 @@ import pygame
 from simulator.geometry.templates import TemplateSet
 from simulator.scenario.loader import Scenario
 from simulator.ui.canvas import Canvas
+from simulator.ui.dialogs import Dialogs
 from simulator.ui.layout import Layout
 from simulator.ui.sandbox import Sandbox
+from simulator.ui.user_files import Settings
 from simulator.ui.widgets import Command
 
 HelpLines = Sequence[tuple[str, str]]
@@ -41,6 +43,12 @@ class Context:
     ask_rulings: Callable[[list[dict[str, Any]]], None] | None = None
     """Open the rulings mode on a rulings file's queries (set by the window; a free table calls it when a file
     with queries is loaded onto it)."""
+    dialogs: Dialogs = field(default_factory=Dialogs)
+    """The window's dialogs (one at a time, on top of everything)."""
+    settings: Settings = field(default_factory=Settings)
+    """The window's settings (UI scale, sound, camera, colours)."""
+    file_command: Callable[[str], None] | None = None
+    """Run one of the window's file commands by name (``save``, ``save_as``, ``open``: set by the window)."""
 
     @property
     def mouse_pos(self) -> tuple[int, int]:

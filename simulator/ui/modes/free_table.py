@@ -72,7 +72,7 @@ HELP: HelpLines = (
     ("Wheel", "zoom about the cursor"),
     ("Right drag / arrow keys", "pan; Home fits the table"),
     ("R", "rulings mode: move anything, ask where a move ends or what a gun sees"),
-    ("Ctrl+S / Ctrl+O", "save / load the situation as a rulings file (or drop a .toml on the window)"),
+    ("Ctrl+S / Ctrl+O", "save the situation as a rulings file / open a file (a file dialog; or drop a .toml)"),
 )
 """The free table's controls (the help overlay and the README list them)."""
 
@@ -117,7 +117,9 @@ class FreeTableMode:
         self.ctx = ctx
         self.box = sandbox
         self.controller: TurnController = controller or FreeTable(ctx.template_set)
-        self.rulings_path = rulings_path or Path.cwd() / "rulings_situation.toml"
+        self.rulings_path = rulings_path
+        """The rulings file the table was opened from or last saved to (None: Save asks where)."""
+        self.saved_table = sandbox.table
         self.types = load_vehicle_types()
         self.hand_tool = False
         self.shift_held = False
@@ -587,10 +589,6 @@ class FreeTableMode:
             self.shift_held = True
         elif ctrl and key == pygame.K_z:
             self.undo()
-        elif ctrl and key == pygame.K_s:
-            self.save_rulings(self.rulings_path)
-        elif ctrl and key == pygame.K_o:
-            self.load_rulings(self.rulings_path)
         elif key in actions:
             actions[key]()
         elif key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET, pygame.K_0) and p is not None:
@@ -619,16 +617,23 @@ class FreeTableMode:
         self.attach(self.selected, template)
 
     # ================================================================ files
-    def save_rulings(self, path: Path) -> None:
+    def unsaved_work(self) -> str:
+        """What would be lost without a save ("" when the table is as opened or saved)."""
+        if self.table is self.saved_table:
+            return ""
+        return f"The {self.title.lower()}'s changes are not saved to a rulings file."
+
+    def save_rulings(self, path: Path, confirmed: bool = False) -> bool:
         """Write the situation and the current question as a rulings file (atomic; an existing file keeps its
-        comments). Another existing file than the one opened is only written on a second Ctrl+S."""
+        comments); Save writes there from now on. Another existing file than the one opened is only written when
+        ``confirmed`` (the Save dialog asked) or on a second call."""
         path = Path(path)
         source = self.scenario.source
         opened = Path(source).resolve() if source not in ("", "<string>") else None
-        if path.exists() and path.resolve() != opened and self._overwrite_ok != path:
+        if path.exists() and path.resolve() != opened and self._overwrite_ok != path and not confirmed:
             self._overwrite_ok = path
             self.say(f"{path} exists: press Ctrl+S again to write the situation into it (its comments are kept).")
-            return
+            return False
         self._overwrite_ok = None
         p = self.pending
         try:
@@ -636,8 +641,10 @@ class FreeTableMode:
                          p.vehicle_id if p else self.selected, self.shown_query())
         except OSError as exc:
             self.say(f"Could not save {path}: {exc}")
-            return
+            return False
+        self.rulings_path, self.saved_table = path, self.table
         self.say(f"Saved the situation to {path}.")
+        return True
 
     def question(self) -> RulingsState:
         """The rulings question being asked (none on the free table)."""
@@ -660,6 +667,8 @@ class FreeTableMode:
         self.pending = None
         self.box.selected = None
         self.ctx.canvas.show_table(scenario.table)
+        self.saved_table = self.table
+        self.rulings_path = Path(path) if scenario.spec.query else None
         self.loaded(scenario)
         self.say(f"Loaded {path}.")
 

@@ -73,7 +73,6 @@ from simulator.ui.view import Rect
 GAME_CARD_PX = 64
 GAME_PROMPT_PX = 330
 TURN_STEP_DEG = 15.0
-GAME_SAVE_NAME = "gaslands_game.json"
 
 HELP: HelpLines = (
     ("Click a glowing car", "activate it in its Gear Phase (or drag a template straight onto it)"),
@@ -85,7 +84,7 @@ HELP: HelpLines = (
     ("Click a slot on the table (grid)", "place the chosen car in that Starting Grid slot (p.126)"),
     ("Hover a collision's ? or its log line", "the dice arithmetic of both sides and the damage"),
     ("Ctrl+Z", "take back the last decision (instant: a step back in the game's history)"),
-    ("Ctrl+S / Ctrl+O", "save / load the game (gaslands_game.json; autosaved after every decision)"),
+    ("Ctrl+S / Ctrl+O", "save the game / open a game or scenario (a file dialog; autosaved after every decision)"),
     ("F2", "switch between the game and a free table on its positions"),
     ("R", "the rulings mode on the game's table (R again returns, the game untouched)"),
     ("F5 .. F8", "a bot takes or gives back player 1 .. 4's seat; Space pauses the bots"),
@@ -104,7 +103,9 @@ class GameMode:
         self.ctx = ctx
         self.ctl = ctl
         self.scene = GameScene(ctl.scenario, ctl.game.referee)
-        self.game_path = game_path or Path.cwd() / GAME_SAVE_NAME
+        self.game_path = game_path
+        """The file the game was opened from or last saved to (None: Save asks where)."""
+        self.saved_decisions = list(ctl.game.decisions)
         self.pending: Pending | None = None
         self.template_drag: TemplateDrag | None = None
         self.selected: str | None = None
@@ -153,11 +154,17 @@ class GameMode:
         self.say("Back to the game. " + self.ctl.instruction())
 
     def buttons(self) -> list[TopButton]:
-        """Undo, Save, Load, Fit."""
+        """Undo and Fit (saving and opening are in the File menu)."""
         return [TopButton("Undo", self.undo, enabled=bool(self.ctl.game.decisions), width_px=60),
-                TopButton("Save", lambda: self.save(self.game_path), width_px=60),
-                TopButton("Load", lambda: self.load(self.game_path), width_px=60),
                 TopButton("Fit", self.ctx.canvas.fit, width_px=50)]
+
+    def unsaved_work(self) -> str:
+        """What would be lost without a save ("" when the game is as saved or has no decision yet)."""
+        decisions = self.ctl.game.decisions
+        if not decisions or list(decisions) == self.saved_decisions:
+            return ""
+        where = f" (the autosave {self.ctl.autosave_path.name} keeps it)" if self.ctl.autosave_path else ""
+        return f"The game has {len(decisions)} decisions not saved to a file{where}."
 
     # ================================================================ state
     def refresh(self) -> None:
@@ -230,20 +237,27 @@ class GameMode:
         self.ctl.undo()
         self.refresh()
 
-    def save(self, path: Path) -> None:
-        """Ctrl+S: the seed, the scenario and every decision, written atomically."""
-        self.ctl.save(Path(path))
+    def save(self, path: Path) -> bool:
+        """Write the seed, the scenario and every decision to ``path`` atomically; Save writes there from now on."""
+        ok = self.ctl.save(Path(path))
+        if ok:
+            self.game_path = Path(path)
+            self.saved_decisions = list(self.ctl.game.decisions)
         self.say(self.ctl.message)
+        return ok
 
-    def load(self, path: Path) -> None:
-        """Ctrl+O: replace the game with a saved one (replayed from its decisions)."""
+    def load(self, path: Path) -> bool:
+        """Replace the game with a saved one (replayed from its decisions); False (and why) if it cannot be read."""
         if self.ctl.load(Path(path)):
             self.pending = None
+            self.game_path = Path(path)
+            self.saved_decisions = list(self.ctl.game.decisions)
             self.scene = GameScene(self.ctl.scenario, self.ctl.game.referee)
             self.refresh()
             self.ctx.canvas.fit()
-        else:
-            self.say(self.ctl.message)
+            return True
+        self.say(self.ctl.message)
+        return False
 
     # ================================================================ the template on the car
     def attach(self, vehicle_id: str, template: str, direction: str | None = None) -> None:
@@ -455,10 +469,6 @@ class GameMode:
         }
         if ctrl and key == pygame.K_z:
             self.undo()
-        elif ctrl and key == pygame.K_s:
-            self.save(self.game_path)
-        elif ctrl and key == pygame.K_o:
-            self.load(self.game_path)
         elif key in keys:
             keys[key]()
         elif pygame.K_F5 <= key <= pygame.K_F8:

@@ -42,7 +42,7 @@ OWN_HELP: HelpLines = (
     ("Left drag any piece", "move cars and terrain by hand; the answer follows"),
     ("X", "switch question: move / shoot"),
     ("A / D / I", "shoot: cycle arc / cycle range / indirect"),
-    ("Ctrl+S / Ctrl+O", "save / load the rulings file (or drop a .toml on the window)"),
+    ("Ctrl+S / Ctrl+O", "save the rulings file / open another (a file dialog; or drop a .toml on the window)"),
     ("R", "back to where you came from (the free table, the game or the replay)"),
 )
 """What the rulings mode adds to the free table's controls."""
@@ -179,8 +179,13 @@ class RulingsMode(FreeTableMode):
         px, py, _, ph = self.ctx.layout.panel
         ry = py + ph - 36
         return [*super().panel_buttons(),
-                Button((px + 12, ry, 170, 28), "Save (Ctrl+S)", lambda: self.save_rulings(self.rulings_path)),
-                Button((px + 188, ry, 170, 28), "Load (Ctrl+O)", lambda: self.load_rulings(self.rulings_path))]
+                Button((px + 12, ry, 170, 28), "Save (Ctrl+S)", lambda: self.file_command("save")),
+                Button((px + 188, ry, 170, 28), "Open (Ctrl+O)", lambda: self.file_command("open"))]
+
+    def file_command(self, name: str) -> None:
+        """Run the window's Save or Open (its dialogs)."""
+        if self.ctx.file_command is not None:
+            self.ctx.file_command(name)
 
     def draw_hint(self, surface: pygame.Surface, rect: pygame.Rect, y: int) -> None:
         """No hint: the question panel says what to do."""

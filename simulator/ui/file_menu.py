@@ -1,0 +1,327 @@
+"""The File menu and its keys: New Game, Open, Save, Save As, recent files, settings, Quit.
+
+Every file goes through a dialog (:mod:`simulator.ui.dialogs`) that opens
+in the user's data folder (:mod:`simulator.ui.user_files`), one folder per
+kind: games, scenarios, rulings files, teams, tracks. What Save writes
+depends on the mode on screen: a game its save (``.json``), the free table
+and the rulings mode a rulings file, the track editor its track. Before
+anything unsaved is replaced (Open, New Game, Quit, closing the window) the
+window asks. A file opened becomes a fresh window state (:attr:`App.successor`),
+except a saved game opened during a game, which replaces the game in place
+(the seats and the view are kept).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from simulator.errors import InputFileError
+from simulator.ui.dialogs import Dialogs
+from simulator.ui.user_files import KINDS, Kind, Recent, Settings, folder, is_shipped, suggested_name
+
+if TYPE_CHECKING:
+    from simulator.ui.app import App
+
+Command = Callable[[], None]
+SCALES = (0.85, 1.0, 1.25, 1.5, 1.75, 2.0)
+"""The UI scales offered (text and controls; 1.25 and up for high-DPI screens)."""
+
+
+def bundled_races() -> list[tuple[str, Path]]:
+    """The race scenarios shipped with the program: (name, path), Street Race first."""
+    from simulator.scenario.loader import bundled_scenario, load_scenario
+
+    out = []
+    for p in sorted(bundled_scenario().parent.glob("*.toml"), key=lambda p: (p.stem != "street_race", p.stem)):
+        try:
+            s = load_scenario(p)
+        except InputFileError:
+            continue
+        if s.spec.scenario.kind in ("street_race", "death_race") and not s.spec.query:
+            out.append((s.name, p))
+    return out
+
+
+class FileMenu:
+    """The window's file commands (see the module docstring)."""
+
+    def __init__(self, app: App, settings: Settings | None = None) -> None:
+        self.app = app
+        self.recent = Recent.load()
+        self.settings = settings or Settings.load()
+
+    @property
+    def dialogs(self) -> Dialogs:
+        """The window's dialogs."""
+        return self.app.ctx.dialogs
+
+    def say(self, message: str) -> None:
+        """A message in the status line."""
+        self.app.mode.say(message)
+
+    # ================================================================ keys and the menu
+    def key(self, key: int, mod: int) -> bool:
+        """Ctrl+N, Ctrl+O, Ctrl+S, Ctrl+Shift+S, Ctrl+Q; True if it was one of them."""
+        if not mod & pygame.KMOD_CTRL:
+            return False
+        if key == pygame.K_s and mod & pygame.KMOD_SHIFT:
+            self.save_as()
+        else:
+            command = {pygame.K_n: self.new_game, pygame.K_o: self.open, pygame.K_s: self.save,
+                       pygame.K_q: self.quit}.get(key)
+            if command is None:
+                return False
+            command()
+        return True
+
+    def show(self) -> None:
+        """The File menu."""
+        rows: list[tuple[str, Command | None]] = [
+            ("New game...  (Ctrl+N)", self.new_game),
+            ("Open...  (Ctrl+O)", self.open),
+            ("Save  (Ctrl+S)", self.save if self.can_save() else None),
+            ("Save as...  (Ctrl+Shift+S)", self.save_as if self.can_save() else None),
+            ("Open a track in the editor...", self.open_track),
+        ]
+        rows += [(f"Recent: {p.name}  ({KINDS[k][2]})", self._opener(p)) for k, p in self.recent.entries[:5]]
+        rows += [("Settings...", self.show_settings), ("Quit  (Ctrl+Q)", self.quit)]
+        self.dialogs.menu("File", rows)
+
+    def _opener(self, path: Path) -> Command:
+        return lambda: self.open_path(path)
+
+    def show_settings(self) -> None:
+        """UI scale, sound, camera and colours."""
+        s = self.settings
+        rows: list[tuple[str, Command | None]] = [
+            (f"UI scale {scale:.0%}" + ("  (now)" if abs(scale - s.ui_scale) < 1e-6 else ""), self._scaler(scale))
+            for scale in SCALES]
+        rows += [("Sound: " + ("off" if s.muted else "on") + "  (M toggles)", self._toggle("muted")),
+                 ("Camera follows the active car: " + ("on" if s.follow_camera else "off") + "  (C toggles)",
+                  self._toggle("follow_camera")),
+                 ("Colour-blind-safe team colours: " + ("on" if s.colour_blind else "off"),
+                  self._toggle("colour_blind"))]
+        self.dialogs.menu("Settings", rows)
+
+    def _scaler(self, scale: float) -> Command:
+        def run() -> None:
+            self.app.set_ui_scale(scale)
+        return run
+
+    def _toggle(self, name: str) -> Command:
+        def run() -> None:
+            self.app.toggle_setting(name)
+        return run
+
+    # ================================================================ what would be lost
+    def unsaved(self) -> str:
+        """What the window would lose if it were replaced now ("" for nothing)."""
+        return self.app.unsaved_work()
+
+    def guarded(self, doing: str, then: Command) -> None:
+        """Run ``then`` now, or after a question when something unsaved would be replaced."""
+        lost = self.unsaved()
+        if not lost:
+            then()
+            return
+        self.dialogs.confirm("Unsaved changes", f"{lost} Carry on and {doing}?", then, yes=doing.capitalize())
+
+    # ================================================================ opening
+    def start_folder(self) -> Path:
+        """Where the Open dialog starts: at the file on screen (if it has one), else its kind's folder."""
+        current = self.current_path()
+        return current if current is not None and current.is_file() else self._folder(self.kind())
+
+    def _folder(self, kind: Kind) -> Path:
+        try:
+            return folder(kind)
+        except OSError:
+            return Path.home()
+
+    def kind(self) -> Kind:
+        """The kind of file the mode on screen saves."""
+        from simulator.ui.modes.editor import EditorMode
+        from simulator.ui.modes.free_table import FreeTableMode
+        from simulator.ui.modes.game import GameMode
+
+        mode = self.app.mode
+        if isinstance(mode, GameMode):
+            return "game"
+        if isinstance(mode, EditorMode):
+            return "track"
+        if isinstance(mode, FreeTableMode):
+            return "rulings"
+        return "game"
+
+    def open(self) -> None:
+        """Ctrl+O: pick a saved game, a scenario or a rulings file to open."""
+        self.dialogs.ask_path("Open a game, scenario or rulings file", self.start_folder(), (".json", ".toml"),
+                              self.open_path, must_exist=True)
+
+    def open_track(self) -> None:
+        """Pick a track file for the editor."""
+        self.dialogs.ask_path("Open a track in the editor", self._folder("track"), (".toml",),
+                              lambda p: self.open_path(p, editor=True), must_exist=True)
+
+    def open_path(self, path: Path, editor: bool = False) -> None:
+        """Open ``path`` (asking first if something unsaved would be replaced)."""
+        self.guarded("open " + Path(path).name, lambda: self._open_now(Path(path), editor))
+
+    def _open_now(self, path: Path, editor: bool) -> None:
+        from simulator.ui.modes.game import GameMode
+        from simulator.ui.modes.online import OnlineGameMode
+        from simulator.ui.window import open_app
+
+        mode = self.app.mode
+        if path.suffix.lower() == ".json" and isinstance(mode, GameMode) and not isinstance(mode, OnlineGameMode):
+            if mode.load(path):
+                self._remember("game", path)
+            return
+        try:
+            app = open_app(path, self.app.layout.size, editor=editor, settings=self.settings)
+        except (InputFileError, OSError, ValueError) as exc:
+            self.say(f"Cannot open {path}: {str(exc).splitlines()[0]}")
+            return
+        kind: Kind = "game" if path.suffix.lower() == ".json" else "track" if editor else (
+            "rulings" if app.rulings is not None else "scenario")
+        self._remember(kind, path)
+        self.app.successor = app
+
+    def _remember(self, kind: Kind, path: Path) -> None:
+        if not is_shipped(path):
+            self.recent.add(kind, path)
+
+    # ================================================================ new game
+    def new_game(self) -> None:
+        """Ctrl+N: choose a race (shipped, recent, or any scenario file), then who plays."""
+        rows: list[tuple[str, Command | None]] = [(name, self._seats(path)) for name, path in bundled_races()]
+        rows += [(f"{p.stem}  (recent)", self._seats(p)) for k, p in self.recent.entries if k == "scenario"][:3]
+        rows.append(("Another scenario file...", self._pick_scenario))
+        self.dialogs.menu("New game: which race?", rows)
+
+    def _pick_scenario(self) -> None:
+        self.dialogs.ask_path("New game from a scenario file", self._folder("scenario"), (".toml",),
+                              lambda p: self._seats(p)(), must_exist=True)
+
+    def _seats(self, path: Path) -> Command:
+        def ask() -> None:
+            rows: list[tuple[str, Command | None]] = [
+                ("Everyone at this screen (hot-seat)", self._starter(path, "none")),
+                ("The first team here, bots play the others", self._starter(path, "others")),
+                ("Bots play every team (watch a race)", self._starter(path, "all"))]
+            self.dialogs.menu(f"New game: {path.stem.replace('_', ' ')} - who plays?", rows)
+        return ask
+
+    def _starter(self, path: Path, bots: str) -> Command:
+        return lambda: self.guarded("start a new game", lambda: self._start(path, bots))
+
+    def _start(self, path: Path, bots: str) -> None:
+        from simulator.scenario.loader import load_scenario
+        from simulator.ui.window import game_app
+
+        try:
+            players = len(load_scenario(path).spec.player)
+            seats = {"none": set(), "others": set(range(1, players)), "all": set(range(players))}[bots]
+            app = game_app(path, self.app.layout.size, seed=random.SystemRandom().randrange(10**6), bots=seats,
+                           settings=self.settings)
+        except (InputFileError, OSError, ValueError) as exc:
+            self.say(f"Cannot start {path.name}: {str(exc).splitlines()[0]}")
+            return
+        self._remember("scenario", path)
+        self.app.successor = app
+
+    # ================================================================ saving
+    def can_save(self) -> bool:
+        """Whether the mode on screen has anything to save (not a replay, not an online game)."""
+        from simulator.ui.modes.editor import EditorMode
+        from simulator.ui.modes.free_table import FreeTableMode
+        from simulator.ui.modes.game import GameMode
+        from simulator.ui.modes.online import OnlineGameMode
+
+        mode = self.app.mode
+        return isinstance(mode, GameMode | FreeTableMode | EditorMode) and not isinstance(mode, OnlineGameMode)
+
+    def current_path(self) -> Path | None:
+        """The file Save writes without asking: the one the work was opened from or last saved to (never a
+        shipped scenario)."""
+        from simulator.ui.modes.editor import EditorMode
+        from simulator.ui.modes.free_table import FreeTableMode
+        from simulator.ui.modes.game import GameMode
+
+        mode = self.app.mode
+        path = None
+        if isinstance(mode, GameMode):
+            path = mode.game_path
+        elif isinstance(mode, FreeTableMode):
+            path = mode.rulings_path
+        elif isinstance(mode, EditorMode):
+            path = mode.path
+        return path if path is not None and not is_shipped(path) else None
+
+    def save(self) -> None:
+        """Ctrl+S: write the work to its file, or ask where when it has none."""
+        from simulator.ui.modes.editor import EditorMode
+
+        if not self.can_save():
+            self.say("Nothing to save here: " + ("the host saves an online game." if self.app.game_view
+                                                  else "a replay is a saved file already."))
+            return
+        if isinstance(self.app.mode, EditorMode):
+            self.app.mode.save()
+            return
+        path = self.current_path()
+        if path is None:
+            self.save_as()
+        else:
+            self._write(path)
+
+    def save_as(self) -> None:
+        """Ctrl+Shift+S: ask where to write the work (in the data folder by default)."""
+        from simulator.ui.modes.editor import EditorMode
+
+        if not self.can_save():
+            self.save()
+            return
+        if isinstance(self.app.mode, EditorMode):
+            self.say("The track editor saves to its own file (Ctrl+S); open a copy of a track to save another.")
+            return
+        kind = self.kind()
+        try:
+            start = self.current_path() or suggested_name(kind, self.app.mode.scenario.name)
+        except OSError:
+            start = Path.home()
+        noun = KINDS[kind][2].replace("a saved game", "the game").replace("a ", "the ", 1)
+        self.dialogs.ask_path(f"Save {noun} as", start, KINDS[kind][1], self._confirm_write,
+                              must_exist=False)
+
+    def _confirm_write(self, path: Path) -> None:
+        suffix = KINDS[self.kind()][1][0]
+        if path.suffix.lower() != suffix:
+            path = path.with_name(path.name + suffix)
+        if path.exists() and path != self.current_path():
+            self.dialogs.confirm("Replace the file?", f"{path.name} exists in {path.parent}. Replace it?",
+                                 lambda: self._write(path), yes="Replace")
+        else:
+            self._write(path)
+
+    def _write(self, path: Path) -> None:
+        from simulator.ui.modes.free_table import FreeTableMode
+        from simulator.ui.modes.game import GameMode
+
+        mode = self.app.mode
+        if isinstance(mode, GameMode):
+            if mode.save(path):
+                self._remember("game", path)
+        elif isinstance(mode, FreeTableMode):
+            if mode.save_rulings(path, confirmed=True):
+                self._remember("rulings", path)
+
+    # ================================================================ quitting
+    def quit(self) -> None:
+        """Ctrl+Q or closing the window: close, asking first if something is unsaved."""
+        self.guarded("quit", self.app.close)
