@@ -153,13 +153,19 @@ def scoreboard_lines(state: GameState, objective: Objective, round_no: int) -> l
 
 
 def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect, state: GameState, objective: Objective,
-                    colours: Sequence[tuple[int, int, int]], result: str = "") -> pygame.Rect:
-    """The score board in the table's top-left corner: the scenario, each team's score, the rounds, and the
-    result when the game is over; returns where it is."""
+                    colours: Sequence[tuple[int, int, int]], result: str = "", table_left_px: float | None = None
+                    ) -> pygame.Rect:
+    """The score board in the canvas's top-left corner, beside the table where there is room (``table_left_px``:
+    where the table's left edge is drawn): the scenario, each team's score, the rounds, and the result when the
+    game is over; returns where it is."""
     lines = scoreboard_lines(state, objective, state.round.round_no)
     summary = objective.spec.summary
-    height = 12 + 22 * len(lines) + 20 * ((len(summary) // 38) + 1) + (24 if result else 0)
-    box = pygame.Rect(rect.left + 8, rect.top + 8, BOARD_WIDTH_PX, height)
+    gap = (table_left_px - rect.left - 16) if table_left_px is not None else 0
+    width = int(gap) if 170 <= gap < BOARD_WIDTH_PX else BOARD_WIDTH_PX
+    chars = max(20, width // 7)
+    wrapped = _wrap(summary, chars)
+    height = 12 + 22 * len(lines) + 20 * len(wrapped) + (24 if result else 0)
+    box = pygame.Rect(rect.left + 8, rect.top + 8, width, height)
     layer = pygame.Surface(box.size, pygame.SRCALPHA)
     layer.fill(BOARD_BACK)
     surface.blit(layer, box.topleft)
@@ -171,11 +177,11 @@ def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect, state: GameState
             pygame.draw.rect(surface, colour, (box.left + 8, y + 3, 10, 10))
         draw.text(surface, line, (box.left + (24 if player >= 0 else 8), y), 17 if i else 18, colour)
         y += 22
-    for chunk in _wrap(summary, 38):
+    for chunk in wrapped:
         draw.text(surface, chunk, (box.left + 8, y), 15, draw.TEXT_DIM)
         y += 20
     if result:
-        draw.text(surface, result[:40], (box.left + 8, y), 16, (255, 230, 120))
+        draw.text(surface, result[:chars + 4], (box.left + 8, y), 16, (255, 230, 120))
     return box
 
 

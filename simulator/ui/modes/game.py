@@ -652,7 +652,8 @@ class GameMode:
         if objective.active:
             scenario_view.draw_carried(surface, view, state, table)
             scenario_view.draw_scoreboard(surface, pygame.Rect(canvas.rect), state, objective, colours,
-                                          ctl.result_text() if ctl.over() else "")
+                                          ctl.result_text() if ctl.over() else "",
+                                          view.to_screen(0.0, 0.0)[0])
         if ctl.over():
             self.scene.draw_banner(surface, pygame.Rect(canvas.rect), ctl.result_text(), ctl.standings())
         canvas.unclip(surface)

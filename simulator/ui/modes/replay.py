@@ -34,7 +34,7 @@ from simulator.gaslands.game import Entry, Game
 from simulator.gaslands.prompts import GameOverPrompt
 from simulator.gaslands.state import GameState
 from simulator.scenario.loader import Scenario
-from simulator.ui import draw, tray
+from simulator.ui import draw, scenario_view, tray
 from simulator.ui.animation import Animator
 from simulator.ui.event_log import EventLog, draw_log
 from simulator.ui.game_controller import scenario_of
@@ -390,6 +390,10 @@ class ReplayMode:
         draw.draw_table(surface, view, self.scene.table(state))
         under, over = canvas.overlay(surface), canvas.overlay(surface)
         self.scene.draw_dropped(under, view, state)
+        objective = self.entry.state.rules.options.objective
+        colours = scenario_view.player_colours([p.colour for p in self.scene.scenario.spec.player])
+        if objective.active:
+            scenario_view.draw_objectives(under, view, state, self.scene.table(state), colours)
         upto = self.events[:self.offsets[self.position + 1]]
         self.marks = self.scene.draw_events(under, over, view, state, recent(upto), upto)
         surface.blit(under, (0, 0))
@@ -400,6 +404,11 @@ class ReplayMode:
                               names)
         self.scene.draw_badges(surface, layout)
         prompt = self.entry.state.prompt
+        if objective.active:
+            scenario_view.draw_carried(surface, view, state, self.scene.table(state))
+            scenario_view.draw_scoreboard(surface, pygame.Rect(canvas.rect), state, objective, colours,
+                                          prompt.reason if isinstance(prompt, GameOverPrompt) else "",
+                                          view.to_screen(0.0, 0.0)[0])
         if isinstance(prompt, GameOverPrompt):
             players = state.players
             won = (f"{players[prompt.winner]} wins! ({prompt.reason})" if prompt.winner is not None
