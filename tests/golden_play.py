@@ -55,7 +55,8 @@ GAMES: tuple[GoldenGame, ...] = (
         ("arena_of_death", 1), ("capture_the_flag", 2), ("flag_tag", 1), ("saturday_night_live", 1),
         ("automated_salvage", 1), ("express_delivery", 1), ("scavenger_party", 1), ("revolution", 1),
         ("zombie_bash", 1), ("big_game_hunter", 5), ("desert_strike", 1), ("monster_truck_smash", 1),
-        ("tank_commander", 1), ("truckasaurus", 1))),
+        ("tank_commander", 1), ("truckasaurus", 1), ("escape_the_city", 1), ("rescue", 1), ("ambush", 1),
+        ("long_road_home", 2))),
 )
 
 

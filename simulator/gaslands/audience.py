@@ -21,7 +21,7 @@ from simulator.errors import IllegalChoice
 from simulator.gaslands.state import GameState, Status, VehicleState
 
 EffectName = Literal["burn_rubber", "thunderous_applause", "executive_intervention", "reload", "carpe_diem",
-                     "respawn", "cannon_facing", "on_my_mark", "truckasaurus_lives"]
+                     "respawn", "cannon_facing", "on_my_mark", "truckasaurus_lives", "wheeled_army"]
 """The effects of p.89-90, then those a scenario adds (Tank Commander p.151, Truckasaurus p.152; costs in
 ``simulator/data/scenarios.toml``)."""
 

@@ -940,7 +940,8 @@ class _Run:
 
     @property
     def _spawn_deploy(self) -> bool:
-        return self.objective.active and self.objective.spec.deployment == "spawn"
+        """Vehicles are placed by the scenario's rules: by a spawn point (p.130) or a team's table edge (p.168)."""
+        return self.objective.active
 
     def _waiting(self, player: int) -> tuple[VehicleState, ...]:
         """``player``'s vehicles waiting to be placed now (the scenario may hold some back, p.138)."""
@@ -2580,7 +2581,8 @@ class _Run:
         ``in_collision``: they lost their last Hull Point in a Collision (Twisted Metal, p.44).
         """
         for v in self.state.vehicles:
-            if v.in_play and v.damage >= v.hull and v.id not in self._wrecking:
+            if v.in_play and v.damage >= v.hull and v.id not in self._wrecking and not (
+                    self.objective.active and self.scen.cannot_wreck(self.state, v.id)):
                 self._wreck(v.id, in_collision, WrecksThen(then, in_collision))
                 return
         self._resume(then)
@@ -2705,7 +2707,7 @@ def open_grid_slots(state: GameState, referee: Referee, taken: dict[int, str], p
     return current_rank_slots(taken, fits, columns, ranks)
 
 
-SCENARIO_EFFECTS = frozenset({"cannon_facing", "on_my_mark", "truckasaurus_lives"})
+SCENARIO_EFFECTS = frozenset({"cannon_facing", "on_my_mark", "truckasaurus_lives", "wheeled_army"})
 """Audience Vote effects a scenario adds (Tank Commander p.151, Truckasaurus p.152)."""
 
 

@@ -595,6 +595,10 @@ class ScenarioRules:
         it instead (an exit edge, p.137), having changed the vehicle as its rules say."""
         return False
 
+    def cannot_wreck(self, state: GameState, vehicle_id: str) -> bool:
+        """Whether the vehicle stays in play at zero Hull Points (Unlikely Stamina, p.167)."""
+        return False
+
     def no_push_it(self, state: GameState, vehicle_id: str) -> bool:
         """Whether the vehicle may not Push It (Truckasaurus, p.152)."""
         return False

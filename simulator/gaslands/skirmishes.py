@@ -174,7 +174,7 @@ class RollingRoad(ScenarioRules):
         """A move that overlaps the exit edge takes the vehicle off this table: it is marked with the Gear Phase
         counted from the Leader's (p.138)."""
         v = ctx.state.vehicle(vehicle_id)
-        if not self.exits_here(v):
+        if not self.exits_here(ctx.state, v):
             return False
         _, exit_edge = self.edges(ctx.state)
         line = edge_line(ctx.referee, exit_edge)
@@ -183,7 +183,7 @@ class RollingRoad(ScenarioRules):
         self.exit(ctx, v, report.pose, line)
         return True
 
-    def exits_here(self, v: VehicleState) -> bool:
+    def exits_here(self, state: GameState, v: VehicleState) -> bool:
         """Whether ``v`` leaves by the exit edge (every vehicle in Express Delivery)."""
         return True
 
@@ -191,7 +191,7 @@ class RollingRoad(ScenarioRules):
         """A move whose template or Final Position overlaps the exit edge leaves the table (p.137)."""
         super().after_move(ctx, vehicle_id, report, movement)
         v = ctx.state.vehicle(vehicle_id)
-        if v.in_play and movement and self.exits_here(v):
+        if v.in_play and movement and self.exits_here(ctx.state, v):
             _, exit_edge = self.edges(ctx.state)
             line = edge_line(ctx.referee, exit_edge)
             if move_area(v, report).distance(line) <= TOUCH_MM:

@@ -331,6 +331,9 @@ class OptionsSpec(_Strict):
     """
 
     audience_votes: StrictBool = False
+    rig_upgrades: Annotated[list[Literal["hangers_on", "selvaggio", "fuel_pod", "grease_monkey", "cow_catcher"]],
+                            Field(max_length=5)] = Field(default_factory=list)
+    """Savage Highways (p.167): the War Rig Upgrades attached to the Riggers' War Rig."""
     starting_grid: StrictBool = True
     finish_line: Literal["centre", "touch"] = "centre"
 

@@ -221,6 +221,9 @@ def _scenario_state(scenario: Scenario) -> ScenarioState:
             state = state.with_note(f"role:{i}", p.role)
     for key, edge in spec.scenario.edges.items():
         state = state.with_note(f"edge:{key}", ",".join(edge) if isinstance(edge, list) else edge)
+    upgrades = spec.options.get("rig_upgrades", [])
+    if upgrades:
+        state = state.with_note("rig_upgrades", ",".join(upgrades))
     return state
 
 

@@ -452,7 +452,7 @@ def test_desert_strike_turrets_camouflaged_and_clouds_block_shots_p146() -> None
 # --------------------------------------------------------------------------- whole games (p.130-153)
 
 
-SEEDS = {"capture_the_flag": 2, "big_game_hunter": 5}
+SEEDS = {"capture_the_flag": 2, "big_game_hunter": 5, "long_road_home": 2}
 """Seeds whose bot game ends within the round limit by the scenario's own rules (1 for the others)."""
 
 
@@ -513,3 +513,69 @@ def test_team_games_p123() -> None:
     assert isinstance(g.prompt, GameOverPrompt) and g.prompt.winner == 0
     over = next(e for e in g.log if isinstance(e, GameOver))
     assert over.winner_name == "Hot" and "Team Games p.123" in over.reason
+
+
+# --------------------------------------------------------------------------- Savage Highways (p.165-175)
+
+
+def test_savage_highways_war_rig_upgrades_and_unlikely_stamina_p167() -> None:
+    sc = scenario("escape_the_city")
+    g = new_game(sc, 1, options_for(sc, Options(round_limit=5)))
+    rig = g.state.vehicle("war-rig")
+    assert rig.crew == 5 + 4  # Hangers On
+    rules = rules_for("escape_the_city")
+    assert rules.cannot_wreck(g.state, "war-rig")
+    ctx = Ctx(g.state, TableReferee(sc.table, sc.template_set), SeededDice(1))
+    from simulator.gaslands.collisions import Reaction
+    from simulator.gaslands.events import Activated, Collided
+    from simulator.vocab import Orientation
+    rules.observe(ctx, Activated("ganger-car", "Ganger Car", 1))
+    bump = Collided("ganger-car", "Ganger Car", "war-rig", "The War Rig", False, Orientation.T_BONE, "front", "side",
+                    Reaction.SMASH, Reaction.SMASH, (4,), (5,), (), ())
+    rules.observe(ctx, bump)
+    assert ctx.state.vehicle("war-rig").crew == 9
+    rules.observe(ctx, bump)  # two Collisions in one activation: the crew are flung off (p.167)
+    assert ctx.state.vehicle("war-rig").crew == 5 and not rules.cannot_wreck(ctx.state, "war-rig")
+
+
+def test_escape_the_city_escape_and_loss_p168() -> None:
+    sc, ctx = placed("escape_the_city")
+    rules = rules_for("escape_the_city")
+    rig = ctx.state.vehicle("war-rig")
+    report = move_to(ctx, "war-rig", Pose(rig.pose.x_mm, 1190.0, 90.0))
+    rules.after_move(ctx, "war-rig", report, True)
+    verdict = rules.verdict(ctx.state, False)
+    assert verdict is not None and verdict.winner == 0 and verdict.ref == "Escape the City, p.168"
+    sc, ctx = placed("escape_the_city")
+    ctx.state = ctx.state.with_vehicle(replace(ctx.state.vehicle("war-rig"), status=Status.WRECK))
+    verdict = rules.verdict(ctx.state, False)
+    assert verdict is not None and verdict.winner == 1
+
+
+def test_ambush_the_stalled_war_rig_restarts_p172() -> None:
+    sc, ctx = placed("ambush")
+    rules = rules_for("ambush")
+    rules.begin(ctx)
+    assert ctx.state.vehicle("war-rig").status is Status.WRECK
+    assert rules.verdict(ctx.state, False) is None  # a stalled War Rig does not lose the game
+    rig = ctx.state.vehicle("war-rig")
+    report = move_to(ctx, "rigger-car", Pose(rig.pose.x_mm, rig.pose.y_mm - 100.0, 90.0))
+    rules.after_move(ctx, "rigger-car", report, True)
+    assert ctx.state.vehicle("war-rig").status is Status.ACTIVE
+
+
+def test_long_road_home_rolling_road_and_wheeled_army_p174() -> None:
+    sc, ctx = placed("long_road_home")
+    rules = rules_for("long_road_home")
+    rig = ctx.state.vehicle("war-rig")
+    car = ctx.state.vehicle("ganger-car")
+    report = move_to(ctx, "ganger-car", Pose(car.pose.x_mm, 1195.0, 90.0))
+    assert not rules.leaves_table(ctx, "ganger-car", report)  # nobody follows before the War Rig leads
+    report = move_to(ctx, "war-rig", Pose(rig.pose.x_mm, 1180.0, 90.0))
+    rules.after_move(ctx, "war-rig", report, True)
+    assert ctx.state.scenario.points_of(0) == 1 and ctx.state.vehicle("war-rig").status is Status.UNDEPLOYED
+    assert rules.no_tanker_anchor(ctx.state, "war-rig")
+    state = replace(ctx.state, votes=(0, 3), vehicles=tuple(
+        replace(v, status=Status.REMOVED) if v.id == "ganger-bike" else v for v in ctx.state.vehicles))
+    choices = rules.vote_choices(state, 1)
+    assert [c.cost for c in choices] == [2]  # the Riggers have 1 Victory Point: 2 votes (p.174)
