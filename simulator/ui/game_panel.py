@@ -135,6 +135,14 @@ class Panel:
     slider_label: str = ""
     tumbling: bool = False
 
+    def used_px(self) -> int:
+        """How tall the panel's content is, from the top of its rectangle."""
+        bottoms = [ln.pos[1] + ln.size for ln in self.lines]
+        bottoms += [b.rect[1] + b.rect[3] for b in self.buttons] + [d.rect[1] + d.rect[3] + 14 for d in self.dice]
+        if self.slider is not None:
+            bottoms.append(self.slider.rect[1] + self.slider.rect[3] + 20)
+        return max(bottoms, default=self.rect[1]) - self.rect[1]
+
     def hit(self, pos: tuple[int, int]) -> PanelAction | None:
         """The action under a click, or None."""
         for d in self.dice:
@@ -568,14 +576,18 @@ def _attacks(ctl: GameController, c: _Cursor, p: AttacksPrompt) -> None:
     c.text(f"Crew {limit}: up to {limit} attacks (p.31), one target per weapon. Picked {ctl.attack_count()}.", 17)
     if not options:
         c.text("No target in range and arc (p.28-30).", 17, draw.TEXT_DIM)
+    count = len(chosen) + (ctl.draft.drop is not None)
+    c.buttons([_b(f"Fire {count}" + (" (Enter)" if count else ""), Decide(ctl.attacks_decision()), bool(count)),
+               _b("No attack" + ("" if count else " (Enter)"), Decide(DeclareAttacks(())))],
+              per_row=2)
     rows = []
-    for o in options[:8]:
+    for o in options[:12]:
         attack = Attack(o.mount, o.target)
         on = attack in chosen
         extra = f"{o.range_band}" + (", cover -1" if o.cover else "")
         rows.append(_b(f"{'[x]' if on else '[ ]'} {o.weapon} -> {ctl.name(o.target)} ({extra})", ToggleAttack(attack),
                        True, on))
-    c.buttons(rows, per_row=1, height=24)
+    c.buttons(rows, per_row=1 if len(rows) <= 4 else 2, height=24)
     drops = ctl.drop_options()
     if drops:
         c.text("Drop one weapon's template against an edge (p.78):", 15, draw.TEXT_DIM)
@@ -585,11 +597,7 @@ def _attacks(ctl: GameController, c: _Cursor, p: AttacksPrompt) -> None:
             drop = Drop(d.mount, d.edge)
             on = picked is not None and (picked.mount, picked.edge) == (drop.mount, drop.edge)
             items.append(_b(f"{'[x]' if on else '[ ]'} drop {d.weapon} ({d.edge})", ToggleDrop(drop), True, on))
-        c.buttons(items, per_row=1, height=24)
-    count = len(chosen) + (ctl.draft.drop is not None)
-    c.buttons([_b(f"Fire {count}" + (" (Enter)" if count else ""), Decide(ctl.attacks_decision()), bool(count)),
-               _b("No attack" + ("" if count else " (Enter)"), Decide(DeclareAttacks(())))],
-              per_row=2)
+        c.buttons(items, per_row=1 if len(items) <= 2 else 2, height=24)
 
 
 def _game_over(ctl: GameController, c: _Cursor) -> None:

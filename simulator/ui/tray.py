@@ -37,10 +37,16 @@ def upright_polygon(template: MovementTemplate) -> Polygon:
     return Polygon(transform_points(Pose(0.0, 0.0, 90.0), coords))
 
 
+CAPTION_PX = 16
+"""The strip at the top of the tray that says whose templates it shows (inside the tray, never over the table)."""
+
+
 def layout(template_set: TemplateSet, rect: Rect) -> list[TrayCell]:
-    """Cells for the templates in :data:`TRAY_ORDER` that the set has, side by side in ``rect``."""
+    """Cells for the templates in :data:`TRAY_ORDER` that the set has, side by side in ``rect`` under its caption
+    strip."""
     names = [n for n in TRAY_ORDER if n in template_set.movement]
     x, y, w, h = rect
+    y, h = y + CAPTION_PX, h - CAPTION_PX
     cell_w = w // max(len(names), 1)
     return [TrayCell(n, (x + i * cell_w + 3, y + 3, cell_w - 6, h - 6)) for i, n in enumerate(names)]
 
@@ -130,6 +136,12 @@ def draw_tray_area(surface: pygame.Surface, template_set: TemplateSet, cells: li
     pygame.draw.rect(surface, draw.PANEL, rect)
     hover = cell_at(cells, mouse_pos)
     draw_tray(surface, template_set, cells, labels, dragging, hover.template if hover else None)
+
+
+def draw_caption(surface: pygame.Surface, rect: Rect, message: str, colour: draw.Colour = draw.SELECT) -> None:
+    """``message`` in the tray's caption strip, on the right."""
+    x, y, w, _ = rect
+    draw.text(surface, message, (x + w - 8, y + 2), 16, colour, "topright")
 
 
 def shade_tray(surface: pygame.Surface, rect: Rect, message: str) -> None:

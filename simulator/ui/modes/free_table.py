@@ -34,7 +34,7 @@ from simulator.scenario.loader import Scenario
 from simulator.scenario.rulings import load_rulings_file
 from simulator.ui import draw, game_panel, tray
 from simulator.ui.controller import FreeTable, TurnController, manoeuvre_label
-from simulator.ui.dashboard import CARD_HEIGHT, Dashboard, draw_card
+from simulator.ui.dashboard import CARD_HEIGHT, Dashboard, card_rects, draw_card
 from simulator.ui.layout import TOP_INFO
 from simulator.ui.modes import Context, HelpLines, TopButton
 from simulator.ui.outcome import MoveOutcome, MovePreview, preview_move
@@ -698,8 +698,7 @@ class FreeTableMode:
         x, y, w, h = self.ctx.layout.panel
         top = y + 44 + (len(self.headline_lines()) - 1) * HEADLINE_STEP
         ids = [v.id for v in self.table.vehicles]
-        card = int(min(CARD_HEIGHT, max(30, h * 0.42 / max(len(ids), 1) - 6)))
-        return [(vid, (x + 8, top + i * (card + 5), w - 16, card)) for i, vid in enumerate(ids)]
+        return card_rects((x + 8, top, w - 16, int(h * 0.42)), ids, CARD_HEIGHT)
 
     def options_top(self) -> int:
         """Where the move options start, under the cards."""
@@ -851,9 +850,8 @@ class FreeTableMode:
                             self.template_drag.template if self.template_drag else None, self.ctx.mouse_pos)
         if self.selected is not None and self.is_vehicle(self.selected):
             v = self.table.vehicle(self.selected)
-            x, y, w, _ = self.ctx.layout.tray
-            draw.text(surface, f"Templates for: {self.vehicle_name(v.id)} in gear {v.gear}", (x + w - 8, y - 4), 17,
-                      draw.SELECT, "bottomright", backing=(15, 15, 15, 200))
+            tray.draw_caption(surface, self.ctx.layout.tray,
+                              f"Templates for: {self.vehicle_name(v.id)} in gear {v.gear}")
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         """Headline, dashboards, the pending move's options (or a hint), the buttons."""

@@ -48,7 +48,7 @@ from simulator.scenario.loader import Scenario
 from simulator.ui import draw, game_panel, scenario_view, tray
 from simulator.ui.canvas import SLIDE_COLOUR, vehicle_ids
 from simulator.ui.controller import manoeuvre_label
-from simulator.ui.dashboard import Dashboard
+from simulator.ui.dashboard import Dashboard, card_rects
 from simulator.ui.event_log import EventLog, draw_log
 from simulator.ui.game_controller import GameController
 from simulator.ui.game_scene import (
@@ -72,6 +72,12 @@ from simulator.ui.view import Rect
 
 GAME_CARD_PX = 64
 GAME_PROMPT_PX = 330
+"""The most the prompt panel takes; it takes what its prompt needs (at least :data:`PROMPT_MIN_PX`)."""
+PROMPT_MIN_PX = 150
+PROMPT_RESERVE_PX = 240
+"""Room kept for the prompt when the cards are laid out (a card gets smaller before the prompt does)."""
+LOG_MIN_PX = 142
+"""The log keeps at least six one-line events (a title and 6 x 19 px, with margins)."""
 TURN_STEP_DEG = 15.0
 
 HELP: HelpLines = (
@@ -540,8 +546,8 @@ class GameMode:
         x, y, w, h = self.ctx.layout.panel
         top = y + 44 + (len(self.headline_lines()) - 1) * HEADLINE_STEP
         ids = [v.id for v in self.ctl.state.vehicles]
-        card = int(min(GAME_CARD_PX, max(30, h * 0.36 / max(len(ids), 1) - 5)))
-        return [(vid, (x + 8, top + i * (card + 5), w - 16, card)) for i, vid in enumerate(ids)]
+        room = y + h - top - PROMPT_RESERVE_PX - LOG_MIN_PX - 10
+        return card_rects((x + 8, top, w - 16, room), ids, GAME_CARD_PX)
 
     def options_top(self) -> int:
         """Where the prompt panel starts, under the cards."""
@@ -554,10 +560,11 @@ class GameMode:
         return game_panel.build(self.ctl, (x, self.options_top(), w, GAME_PROMPT_PX), self.pending)
 
     def log_rect(self) -> Rect:
-        """Where the game log is."""
+        """Where the game log is: under what the prompt needs, keeping at least six lines."""
         x, y, w, h = self.ctx.layout.panel
-        top = self.options_top() + GAME_PROMPT_PX + 4
-        return (x + 6, top, w - 12, max(60, y + h - top - 6))
+        used = min(GAME_PROMPT_PX, max(PROMPT_MIN_PX, self.panel().used_px() + 8))
+        top = min(self.options_top() + used, y + h - LOG_MIN_PX - 6)
+        return (x + 6, top, w - 12, y + h - top - 6)
 
     def dashboards(self) -> list[Dashboard]:
         """A card for every vehicle, with ACTIVE and "to activate" from the game."""
@@ -818,14 +825,13 @@ class GameMode:
         cells = tray.layout(self.ctx.template_set, self.ctx.layout.tray)
         tray.draw_tray_area(surface, self.ctx.template_set, cells, self.ctx.layout.tray, self.tray_labels(),
                             self.template_drag.template if self.template_drag else None, self.ctx.mouse_pos)
-        x, y, w, _ = self.ctx.layout.tray
         p = self.ctl.prompt
         if not self.template_open():
             tray.shade_tray(surface, self.ctx.layout.tray, "Templates are chosen when a car makes its move (p.22)")
         elif isinstance(p, TemplatePrompt):
             v = self.ctl.vehicle(p.vehicle_id)
-            draw.text(surface, f"Templates permitted now: {self.ctl.name(v.id)} in gear {v.gear}", (x + w - 8, y - 4),
-                      17, draw.SELECT, "bottomright", backing=(15, 15, 15, 200))
+            tray.draw_caption(surface, self.ctx.layout.tray,
+                              f"Templates permitted now: {self.ctl.name(v.id)} in gear {v.gear}")
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         """Headline, dashboards, the prompt, the log."""
@@ -835,9 +841,12 @@ class GameMode:
         pygame.draw.line(surface, draw.PANEL_EDGE, (rect.left + 8, y - 4), (rect.right - 8, y - 4), 1)
         panel = self.panel()
         tumble = [self.ctl.anim.tumbling_face() for _ in panel.dice] if panel.tumbling else None
+        log = self.log_rect()
+        surface.set_clip(pygame.Rect(rect.left, y - 4, rect.width, log[1] - y + 2))
         game_panel.draw_panel(surface, panel, tumble)
+        surface.set_clip(None)
         events, fresh = self.ctl.display_log()
-        self.log_rects = draw_log(surface, self.log_rect(), events, self.log_view, fresh_from=fresh)
+        self.log_rects = draw_log(surface, log, events, self.log_view, fresh_from=fresh)
 
     def _draw_hover(self, surface: pygame.Surface) -> None:
         """The dice arithmetic of the collision under the pointer (its marker, or its line in the log)."""
