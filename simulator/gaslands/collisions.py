@@ -121,6 +121,8 @@ class Participant:
     """Added to each of its Evade dice; a 1 still fails (Evasive p.107, Burning Man p.100)."""
     no_hazards: bool = False
     """It gains no Hazard Tokens from this Collision (Slipstream, p.113)."""
+    evade_extra: int = 0
+    """Evade dice it adds to its gear's (Sympathy for the Devil, p.108)."""
 
     @classmethod
     def of_obstacle(cls, obstacle_id: str, weight: Weight, destructible: bool = False) -> Participant:
@@ -255,7 +257,7 @@ def _smash_count(orientation: Orientation, me: Participant, other: Participant) 
 def _evade_rolls(me: Participant, reaction: Reaction, dice: DiceSource) -> tuple[int, ...]:
     if reaction is not Reaction.EVADE or me.obstacle:
         return ()
-    return dice.roll_d6(evade_dice(me.gear))
+    return dice.roll_d6(evade_dice(me.gear) + me.evade_extra)
 
 
 def _side(

@@ -175,6 +175,7 @@ from simulator.gaslands.events import (
 from simulator.gaslands.grid import current_rank_slots, ranks_needed
 from simulator.gaslands.objectives import NO_OBJECTIVE, Ask, AskPoint, Objective, Verdict
 from simulator.gaslands.perks import combat as perk_combat
+from simulator.gaslands.perks import more as perk_more
 from simulator.gaslands.perks.core import PerkAsk, PerkStep
 from simulator.gaslands.permitted import (
     MOVEMENT_TEMPLATES,
@@ -1500,7 +1501,7 @@ class _Run:
                         "right" if slide_facing == "right" else None)
         self._move_start = self._vehicle()
         self._move_plan = plan
-        report = self.referee.move(self.state, self._active, plan)
+        report = perk_more.movement(self, plan)  # through obstructions for a Stunt Driver (p.107)
         self._interrupted = report.interrupted
         self._surfaced = report
         self._apply_report(self._active, report, how="drives", ref="Movement Step, p.22-26", plan=plan)
@@ -1760,7 +1761,7 @@ class _Run:
         low, high = perks.spin_range(self, self._vehicle())
         if not math.isfinite(d.angle_deg) or not low <= d.angle_deg <= high:
             raise IllegalChoice(f"a Spin pivots at most {high:.0f} degrees either way", "Spin, p.24")
-        report = self.referee.spin(self.state, self._active, d.angle_deg)
+        report = perk_more.spin_report(self, self._vehicle(), self.referee.spin(self.state, self._active, d.angle_deg))
         self._apply_report(self._active, report, how="spins", ref="Spin, p.24", requested=d.angle_deg,
                            surfaces=False)
         self._window(self._active, report, Go(Point.END_MOVEMENT_STEP))
@@ -1840,6 +1841,10 @@ class _Run:
                     self._vehicle(me.id).player, me.id, other.id, self._name(other.id), other.obstacle,
                     c.orientation, me.edge, other.edge, pending.active, options)
                 return
+            for side, reaction in zip((active, passive), pending.reactions, strict=True):
+                if reaction is Reaction.EVADE and not side.obstacle and \
+                        perk_more.before_evade(self, self._vehicle(side.id), Go(Point.NEXT_COLLISION)):
+                    return
             done = self._pop_first(window)
             self._resolve(done)
             self._wrecks_then(AfterCollision(window.movement, done), in_collision=True)
@@ -1989,6 +1994,9 @@ class _Run:
                 self._blame(active.id, passive.id, shot=False)
             self.scen.after_collision(self, active.id, passive.id, passive.obstacle, (ra.smashes, rp.smashes), lost)
             self._scenario_check()
+        for who in (active, passive):
+            if not who.obstacle:
+                perk_more.evade_done(self, self._vehicle(who.id))
 
     def _downers(self, active: Participant, passive: Participant, ra: Reaction, rp: Reaction) -> set[str]:
         """Downers (p.69): the active Ambulance's Smash Attack target gains no tokens, discards 2, loses Crew."""
@@ -2074,6 +2082,7 @@ class _Run:
 
     def _on_attacks(self, d: DeclareAttacks) -> None:
         v = self._vehicle()
+        perk_more.check_attacks(self, d)  # Rapid Fire (p.109)
         self._check_attacks(v, d.attacks, d.drops)
         if not d.attacks and not d.drops:
             self._emit(HeldFire(v.id, v.label))
@@ -2085,7 +2094,13 @@ class _Run:
             self._end_of_attacks()
             return
         target, entries = groups[index]
+        if perk_more.before_evade(self, self._vehicle(target), ShootFrom(index, groups)):  # Evasive, Sympathy
+            return
         self._shoot(target, entries)
+        back = perk_more.return_fire_question(self)  # Return Fire (p.109)
+        if back is not None:
+            perks.ask(self, back, WrecksThen(ShootFrom(index + 1, groups)))
+            return
         self._wrecks_then(ShootFrom(index + 1, groups))
 
     def _drop_from(self, index: int, drops: tuple[Drop, ...],
@@ -2199,13 +2214,15 @@ class _Run:
                 rolls = self._reroll_misses(v.label, weapon.name, rolls)
             rolled.append((key, weapon, rolls))
             bonus.append(perk_combat.hit_bonus(self, v, a.mount, weapon, shot.range_band))
+            perk_more.fired(self, v, a.mount)
             names.append(weapon.name)
             if spends:
                 v = self._spend_ammo(v, a.mount)
         self._put(v)
         if self.objective.active:
             self._blame(target, v.id, shot=True)
-        result = resolve_against(rolled, self.dice.roll_d6(evade_dice(t.gear)), cover=cover, hit_bonus=bonus,
+        evades = self.dice.roll_d6(evade_dice(t.gear) + perk_more.evade_extra_dice(self, t))
+        result = resolve_against(rolled, evades, cover=cover, hit_bonus=bonus,
                                  critical=perk_combat.critical_hits(self, v),
                                  evade_bonus=perk_combat.evade_bonus(self, t))
         result = perk_combat.after_shots(self, v, t, result)  # Feel No Pain (p.106)
@@ -2215,6 +2232,7 @@ class _Run:
         self._emit(Attacked(v.id, v.label, t.id, t.label, tuple(names), result.attack_rolls, result.evade_rolls,
                             result.total_hits, result.effects.damage, cover, delta["hull_delta"],
                             delta["hazard_delta"], hit.on_fire and not t.on_fire))
+        perk_more.evade_done(self, t)  # what Evasive and Sympathy chose lasts for this Evade only
 
     def _reroll_misses(self, label: str, weapon: str, rolls: tuple[int, ...]) -> tuple[int, ...]:
         """Close Range (p.151): the dice that missed are rolled again."""
@@ -2387,11 +2405,16 @@ class _Run:
 
     def _flip_move(self, vid: str, plan: WipeoutPlan) -> None:
         """The Flip's forced Medium Straight, ignoring obstructions, and its Collision Window (p.35, p.39)."""
-        if not self._vehicle(vid).in_play:
+        v = self._vehicle(vid)
+        if not v.in_play:
             self._next_wipeout()
             return
-        report = self.referee.forced_move(self.state, vid, "medium_straight", ignore_obstructions=True)
-        self._apply_report(vid, report, how="flips over", ref="Flip, p.35", template="medium_straight",
+        choice = perk_more.flip_question(self, v)  # Rocket Thrusters (p.114), Barrel Roll (p.106)
+        if choice is not None:
+            perks.ask(self, choice, FlipMove(vid, plan))
+            return
+        report, template = perk_more.flip_move(self, v)
+        self._apply_report(vid, report, how="flips over", ref="Flip, p.35", template=template,
                            surfaces=False)
         self._window(vid, report, AfterFlip(vid, plan))
 

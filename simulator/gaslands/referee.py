@@ -137,8 +137,14 @@ class Referee(Protocol):
         """A Spin about the centre (p.24)."""
         ...
 
-    def forced_move(self, state: GameState, vehicle_id: str, template: str, *, ignore_obstructions: bool) -> MoveReport:
-        """A forced move straight ahead (p.39): Flip (p.35), skid to a halt (p.43)."""
+    def forced_move(self, state: GameState, vehicle_id: str, template: str, *, ignore_obstructions: bool,
+                    direction: Side | None = None) -> MoveReport:
+        """A forced move straight ahead (p.39): Flip (p.35), skid to a halt (p.43); ``direction`` for a turning
+        template (Rocket Thrusters, p.114)."""
+        ...
+
+    def move_through(self, state: GameState, vehicle_id: str, plan: MovePlan) -> MoveReport:
+        """A Movement Step ignoring obstructions (Stunt Driver, p.107)."""
         ...
 
     def pivot(self, state: GameState, vehicle_id: str, heading_deg: float) -> MoveReport:
@@ -266,8 +272,14 @@ class OpenTableReferee:
     def spin(self, state: GameState, vehicle_id: str, angle_deg: float) -> MoveReport:
         return MoveReport(state.vehicle(vehicle_id).pose.turned(angle_deg), turned_deg=angle_deg)
 
-    def forced_move(self, state: GameState, vehicle_id: str, template: str, *, ignore_obstructions: bool) -> MoveReport:
+    def forced_move(self, state: GameState, vehicle_id: str, template: str, *, ignore_obstructions: bool,
+                    direction: Side | None = None) -> MoveReport:
+        if template not in NOMINAL_LENGTH_MM:
+            return self.move(state, vehicle_id, MovePlan(template, direction))
         return MoveReport(state.vehicle(vehicle_id).pose.ahead(NOMINAL_LENGTH_MM[template]))
+
+    def move_through(self, state: GameState, vehicle_id: str, plan: MovePlan) -> MoveReport:
+        return self.move(state, vehicle_id, plan)
 
     def pivot(self, state: GameState, vehicle_id: str, heading_deg: float) -> MoveReport:
         p = state.vehicle(vehicle_id).pose

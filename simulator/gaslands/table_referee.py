@@ -51,7 +51,7 @@ from typing import Protocol
 from shapely.geometry import Polygon
 
 from simulator.gaslands.collisions import Orientation
-from simulator.gaslands.decisions import DropEdge
+from simulator.gaslands.decisions import DropEdge, Side
 from simulator.gaslands.grid import FINGER_WIDTH_MM, slot_pose, starting_line
 from simulator.gaslands.race import Course, standings
 from simulator.gaslands.referee import Contact, DropReport, MovePlan, MoveReport, Shot
@@ -401,14 +401,25 @@ class TableReferee:
                        volatile=obstacle.volatile,
                        other_name=obstacle.label or obstacle.id)
 
-    def forced_move(self, state: GameState, vehicle_id: str, template: str, *, ignore_obstructions: bool) -> MoveReport:
-        """A forced move straight ahead (p.39): a Flip ignores obstructions (p.35), a skid to a halt not (p.43)."""
+    def forced_move(self, state: GameState, vehicle_id: str, template: str, *, ignore_obstructions: bool,
+                    direction: Side | None = None) -> MoveReport:
+        """A forced move straight ahead (p.39): a Flip ignores obstructions (p.35), a skid to a halt not (p.43).
+        ``direction``: for a turning template (Rocket Thrusters' Veer or Gentle, p.114)."""
         if not ignore_obstructions:
-            return self.resolve(state, vehicle_id, Move(template))
+            return self.resolve(state, vehicle_id, Move(template, direction))
+        return self._through(state, vehicle_id, Move(template, direction))
+
+    def move_through(self, state: GameState, vehicle_id: str, plan: MovePlan) -> MoveReport:
+        """A Movement Step that ignores every obstruction on its way (Stunt Driver, p.107); it collides only with
+        what its Final Position ends touching."""
+        return self._through(state, vehicle_id, Move(plan.template, plan.direction, plan.reverse, plan.slide,
+                                                     plan.slide_facing))
+
+    def _through(self, state: GameState, vehicle_id: str, move: Move) -> MoveReport:
         table = self.table(state)
         piece = table.vehicle(vehicle_id)
         alone = replace(table, vehicles=(piece,), obstacles=(), gates=())
-        result = resolve_move(alone, vehicle_id, Move(template), self.template_set)
+        result = resolve_move(alone, vehicle_id, move, self.template_set)
         u = self._clear_back(table, piece, result.path)
         pose = result.path.pose_at(u).normalised()
         driven = truncated(result.path, u)

@@ -631,10 +631,12 @@ def vehicle_in_play(team: Team, index: int, vehicle_id: str, player: int, pose: 
     stats = statistics(vehicle)
     weapons = load_weapons()
     mounts = []
+    moonshine = any(u.key == "peach_moonshine" for u in vehicle.upgrades)  # endless Molotovs (p.103)
     for fitting in vehicle.weapons:
         w = weapons[fitting.key]
         facing = fitting.facing if w.facings and fitting.facing is not None else "crew"
-        mounts.append(StateMount(fitting.key, facing, starting_ammo(w, sponsor)))
+        ammo = None if moonshine and fitting.key == "molotov_cocktails" else starting_ammo(w, sponsor)
+        mounts.append(StateMount(fitting.key, facing, ammo))
     rams = frozenset(u.facing for u in vehicle.upgrades if u.key == "ram" and u.facing is not None)
     state = VehicleState.new(vehicle_id, player, vehicle.type, pose or Pose(0.0, 0.0, 0.0), tuple(mounts), rams)
     state = replace(state, hull=stats.hull, handling=stats.handling, max_gear=stats.max_gear, crew=stats.crew,

@@ -60,9 +60,15 @@ class Table(OpenTableReferee):
             return MoveReport(state.vehicle(vehicle_id).pose.ahead(20.0), interrupted=True, contacts=(contact,))
         return super().move(state, vehicle_id, plan)
 
-    def forced_move(self, state: GameState, vehicle_id: str, template: str, *, ignore_obstructions: bool) -> MoveReport:
-        self.forced.append(template)
-        return super().forced_move(state, vehicle_id, template, ignore_obstructions=ignore_obstructions)
+    def forced_move(self, state: GameState, vehicle_id: str, template: str, *, ignore_obstructions: bool,
+                    direction: str | None = None) -> MoveReport:
+        self.forced.append(template if direction is None else f"{template} {direction}")
+        return super().forced_move(state, vehicle_id, template, ignore_obstructions=ignore_obstructions,
+                                   direction=direction)  # type: ignore[arg-type]
+
+    def move_through(self, state: GameState, vehicle_id: str, plan: MovePlan) -> MoveReport:
+        self.forced.append("through")
+        return OpenTableReferee.move(self, state, vehicle_id, plan)
 
     def distracted(self, state: GameState, vehicle_id: str) -> bool:
         return self.is_distracted
@@ -118,8 +124,7 @@ def drive(g: Game, vid: str, template: str = "medium_straight", *, dice: int = 0
         g.decide(SpendShifts(spends))
     answer(g, say)
     if attacks is not None and g.prompt.kind == "attacks":
-        g.decide(attacks)
-        answer(g, say)
+        g.decide(attacks)  # questions after the attacks are the test's to answer
 
 
 def finish_attacks(g: Game, say: Mapping[str, str] | None = None) -> None:

@@ -32,7 +32,7 @@ from simulator.gaslands.game import Game, Options
 from simulator.gaslands.prompts import DeclarePrompt, SkidPrompt, SpinPrompt, TemplatePrompt
 from simulator.gaslands.skid import ShiftUse, SpendShift
 from simulator.gaslands.tables import load_perks
-from tests.gaslands.perk_table import Table, car, drive, finish_attacks, game
+from tests.gaslands.perk_table import Table, answer, car, drive, finish_attacks, game
 
 VOTES = Options(audience_votes=True)
 
@@ -604,6 +604,207 @@ def test_purring() -> None:
     g.decide(PushIt())
     g.decide(SpendShifts())
     assert g.state.vehicle("blue").hazards == 1 and used(g, "Purring")
+
+
+# =========================================================================== perks deeper in the activation
+
+
+def _slide_then(g: Game) -> None:
+    from simulator.gaslands.decisions import SlideFacing
+
+    g.decide(Activate("blue"))
+    g.decide(ChooseTemplate("medium_straight"))
+    g.decide(RollSkid(1))
+    g.decide(PushIt())
+    answer(g)
+    g.decide(SpendShifts())
+    g.decide(SlideFacing("left"))
+
+
+def test_bullet_time() -> None:
+    g = game(car("blue", 0, weapons=("machine_gun",)), car("red", 1), kits={"blue": ("bullet_time",)},
+             dice=ScriptedDice(skid=["slide"]))
+    _slide_then(g)
+    asked(g, "bullet_time")
+    g.decide(Declare("0"))
+    assert g.state.vehicle("blue").weapons[0].facing == "turret"
+    finish_attacks(g)
+    assert g.state.vehicle("blue").weapons[0].facing == "front"  # back when the activation ends
+
+
+def test_downshift() -> None:
+    table = Table()
+    g = game(car("blue", 0, gear=2), car("red", 1), kits={"blue": ("downshift",)}, table=table)
+    g.decide(Activate("blue"))
+    g.decide(ChooseTemplate("medium_straight"))
+    g.decide(RollSkid(0))
+    g.decide(SpendShifts((SpendShift(ShiftUse.GEAR_DOWN),)))
+    asked(g, "downshift")
+    g.decide(Declare("yes"))
+    assert table.forced == ["short_straight"] and g.state.vehicle("blue").pose.x_mm == 100.0 + 120.0 + 60.0
+
+
+def test_highway_to_hell() -> None:
+    g = game(car("blue", 0), car("red", 1), kits={"blue": ("highway_to_hell",)})
+    drive(g, "blue", say={"highway_to_hell": "yes"})
+    blue = g.state.vehicle("blue")
+    assert blue.damage == 2 and blue.on_fire and [t.weapon for t in g.state.dropped] == ["napalm_dropper"]
+    finish_attacks(g)
+    drive(g, "red")
+    finish_attacks(g)
+    drive(g, "blue")  # its next activation: the trail burns out (p.108)
+    assert not g.state.dropped
+
+
+def test_stunt_driver() -> None:
+    table = Table(crash="red")
+    g = game(car("blue", 0), car("red", 1), kits={"blue": ("stunt_driver",)}, table=table)
+    drive(g, "blue", say={"stunt_driver": "yes"})
+    assert table.forced == ["through"] and not table.crashed
+    assert g.state.vehicle("blue").hazards == 3 and used(g, "Stunt Driver")
+
+
+def test_taunt() -> None:
+    g = game(car("blue", 0), car("red", 1), kits={"blue": ("taunt",)}, table=Table({("blue", "red"): "short"}),
+             dice=ScriptedDice(skid=["spin"]))
+    drive(g, "blue", say={"taunt": "red"})
+    assert g.state.notes.get("red:taunted") == 2
+    finish_attacks(g)
+    g.decide(Activate("red"))
+    g.decide(ChooseTemplate("medium_straight"))
+    g.decide(RollSkid(0))
+    assert g.prompt.kind == "shifts" and SkidFace.SPIN in g.prompt.faces  # type: ignore[union-attr]
+
+
+def test_satellite_navigation() -> None:
+    g = game(car("blue", 0), car("pal", 0, x=300.0), car("red", 1, x=500.0),
+             kits={"blue": ("satellite_navigation",)}, dice=ScriptedDice(skid=["shift"]))
+    g.decide(Activate("blue"))
+    g.decide(ChooseTemplate("medium_straight"))
+    g.decide(RollSkid(1))
+    g.decide(PushIt())
+    asked(g, "satellite_navigation")
+    g.decide(Declare("yes"))
+    assert g.state.notes.get("team0:satnav") == 1 and g.prompt.shifts == 1  # type: ignore[union-attr]
+    g.decide(SpendShifts())
+    finish_attacks(g)
+    drive(g, "red")
+    finish_attacks(g)
+    g.decide(Activate("pal"))
+    g.decide(ChooseTemplate("medium_straight"))
+    g.decide(RollSkid(0))
+    asked(g, "satellite_shifts")
+    g.decide(Declare("1"))
+    assert g.prompt.shifts == 2 and g.state.notes.get("team0:satnav") == 0  # type: ignore[union-attr]
+
+
+def test_eureka() -> None:
+    dice = ScriptedDice(d6=[4, 4, 1])
+    g = game(car("blue", 0), car("red", 1), kits={"blue": ("eureka",)}, dice=dice)
+    drive(g, "blue", say={"eureka": "machine_gun:front"})
+    assert [m.weapon for m in g.state.vehicle("blue").weapons] == ["machine_gun"]
+    g.decide(DeclareAttacks((Attack(0, "red"),)))
+    assert g.state.vehicle("red").damage == 2 and not g.state.vehicle("blue").weapons and dice.exhausted
+
+
+def test_rapid_fire() -> None:
+    dice = ScriptedDice(d6=[4, 4, 1, 4, 1, 1])
+    g = game(car("blue", 0, weapons=("machine_gun",)), car("red", 1), kits={"blue": ("rapid_fire",)}, dice=dice)
+    drive(g, "blue", attacks=DeclareAttacks((Attack(0, "red"),)))
+    asked(g, "rapid_fire")
+    g.decide(Declare("0"))
+    p = g.prompt
+    assert p.kind == "attacks" and [w.mount for w in p.weapons] == [0]  # type: ignore[union-attr]
+    with pytest.raises(IllegalChoice, match="Rapid Fire"):
+        g.decide(DeclareAttacks((Attack(-1, "red"),)))
+    g.decide(DeclareAttacks((Attack(0, "red"),)))
+    assert g.state.vehicle("red").damage == 3 and dice.exhausted and g.prompt.kind != "declare"
+
+
+def _flip(perk: str, choice: str) -> tuple[Game, Table]:
+    table = Table()
+    g = game(car("blue", 0, gear=3, hazards=6), car("red", 1), kits={"blue": (perk,)}, table=table,
+             dice=ScriptedDice(d6=[1]))  # Flip check 1 in Gear 3: flips (p.34)
+    drive(g, "blue", attacks=DeclareAttacks())
+    asked(g, perk)
+    g.decide(Declare(choice))
+    return g, table
+
+
+def test_rocket_thrusters() -> None:
+    g, table = _flip("rocket_thrusters", "front:long_straight:")
+    assert table.forced == ["long_straight"] and g.state.vehicle("blue").pose.x_mm == 100.0 + 120.0 + 182.0
+
+
+def test_barrel_roll() -> None:
+    g, table = _flip("barrel_roll", "left:medium_straight:")
+    pose = g.state.vehicle("blue").pose
+    assert (round(pose.x_mm), round(pose.y_mm), round(pose.heading_deg)) == (220, 220, 0)
+
+
+def test_rear_drive() -> None:
+    g = game(car("blue", 0), car("red", 1), kits={"blue": ("rear_drive",)}, dice=ScriptedDice(skid=["spin"]))
+    g.decide(Activate("blue"))
+    g.decide(ChooseTemplate("medium_straight"))
+    g.decide(RollSkid(1))
+    g.decide(PushIt())
+    g.decide(SpendShifts())
+    g.decide(Spin(90.0))
+    pose = g.state.vehicle("blue").pose  # front edge centre stays at x = 220 + 30, y = 100
+    assert (round(pose.x_mm), round(pose.y_mm), round(pose.heading_deg)) == (250, 70, 90)
+
+
+def test_evasive() -> None:
+    # Machine Gun 4, 1: one hit; Red takes 2 tokens for +2 on its Evade die: a 4 becomes 6 and cancels it
+    g = game(car("blue", 0, weapons=("machine_gun",)), car("red", 1), kits={"red": ("evasive",)},
+             dice=ScriptedDice(d6=[4, 1, 4]))
+    drive(g, "blue", attacks=DeclareAttacks((Attack(0, "red"),)))
+    asked(g, "evasive")
+    g.decide(Declare("2"))
+    red = g.state.vehicle("red")
+    assert (red.damage, red.hazards) == (0, 2)
+
+
+def test_sympathy_for_the_devil() -> None:
+    # Red borrows Pal's Gear 3: 1 + 3 = 4 Evade dice, all fail; 2 hits go to Red and to Pal
+    g = game(car("blue", 0, weapons=("machine_gun",)), car("red", 1), car("pal", 1, gear=3, x=400.0),
+             kits={"red": ("sympathy_for_the_devil",)}, table=Table({("red", "pal"): "medium"}),
+             dice=ScriptedDice(d6=[4, 5, 1, 1, 1, 1]))
+    drive(g, "blue", attacks=DeclareAttacks((Attack(0, "red"),)))
+    asked(g, "sympathy_for_the_devil")
+    g.decide(Declare("pal"))
+    assert g.state.vehicle("red").damage == 2 and g.state.vehicle("pal").damage == 2
+
+
+def test_return_fire() -> None:
+    # Blue misses (1, 1; Red evades 1); Red shoots back with its Machine Gun and a Handgun: 4, 4 and 1; Blue evades 1
+    g = game(car("blue", 0, weapons=("machine_gun",)), car("red", 1, weapons=("machine_gun",)),
+             kits={"red": ("return_fire",)}, dice=ScriptedDice(d6=[1, 1, 1, 4, 4, 1, 1]))
+    drive(g, "blue", attacks=DeclareAttacks((Attack(0, "red"),)))
+    asked(g, "return_fire")
+    g.decide(Declare("yes"))
+    assert g.state.vehicle("blue").damage == 2 and g.state.vehicle("red").hazards == 2
+
+
+def test_splashback() -> None:
+    # Red loses Hull to Blue's Machine Gun (4, 4; evades 1), then sprays Blue: 4 hits, Blue evades 1
+    g = game(car("blue", 0, weapons=("machine_gun",)), car("red", 1), kits={"red": ("splashback",)},
+             table=Table({("blue", "red"): "medium"}), dice=ScriptedDice(d6=[4, 4, 1, 4, 1]))
+    drive(g, "blue", attacks=DeclareAttacks((Attack(0, "red"),)))
+    assert g.state.vehicle("blue").damage == 1 and used(g, "Splashback")
+
+
+def test_violent_manifestation() -> None:
+    from simulator.gaslands.engine import _Run
+    from simulator.gaslands.events import VoteEffectApplied
+    from simulator.gaslands.perks.more import _respawned
+
+    g = game(car("blue", 0), car("red", 1), kits={"red": ("violent_manifestation",)},
+             table=Table({("blue", "red"): "medium"}), dice=ScriptedDice(d6=[4, 4, 6, 1, 1]))
+    run = _Run(g.engine_state, g.dice, g.referee)
+    _respawned(run, VoteEffectApplied("red", "Red", hull_delta=5))  # a Respawn (p.90)
+    blue = run.state.vehicle("blue")  # 4 dice (Middleweight): 4, 4, 6, 1 = 4 hits, Blue evades 1
+    assert (blue.damage, blue.hazards, blue.on_fire) == (4, 4, True)
 
 
 # =========================================================================== every perk has a test

@@ -18,7 +18,7 @@ open.
 
 from __future__ import annotations
 
-from simulator.gaslands.perks import combat, reactions, turn
+from simulator.gaslands.perks import combat, more, reactions, turn
 from simulator.gaslands.perks.core import (
     HOOKS,
     PerkAsk,
@@ -48,15 +48,11 @@ from simulator.gaslands.perks.modifiers import (
 )
 from simulator.gaslands.perks.turn import end_of_gear_phase
 
-NOT_YET_IN_PLAY: tuple[str, ...] = (
-    "barrel_roll", "bullet_time", "downshift", "eureka", "evasive", "highway_to_hell", "powerslide", "rapid_fire",
-    "rear_drive", "return_fire", "rocket_thrusters", "satellite_navigation", "skiing", "splashback",
-    "stunt_driver", "sympathy_for_the_devil", "taunt", "violent_manifestation",
-)
+NOT_YET_IN_PLAY: tuple[str, ...] = ("powerslide", "skiing")
 """Perks bought but not played by the engine yet (they do nothing in a game)."""
 
 __all__ = [
-    "HOOKS", "NOT_YET_IN_PLAY", "PerkAsk", "PerkStep", "after_shifts", "answer", "ask", "combat", "driving", "end_of_gear_phase", "explosion",
+    "HOOKS", "NOT_YET_IN_PLAY", "PerkAsk", "PerkStep", "after_shifts", "answer", "ask", "combat", "more", "driving", "end_of_gear_phase", "explosion",
     "flip_gear", "handlers", "has", "ignores_distraction", "in_play", "manoeuvres", "many_drops", "max_skid_dice",
     "nitro_hazards", "observe", "push_again", "reactions", "spin_range", "step", "template_hazards", "turn",
     "wipes_out",

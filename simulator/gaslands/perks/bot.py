@@ -104,6 +104,18 @@ CHOOSERS: dict[str, Chooser] = {
     "mobile_mechanic": lambda s, v, p: _yes_if(p, v.crew_now >= 2 or not v.weapons),
     "angel_of_death": _angel,
     "pinball": lambda s, v, p: _yes_if(p, v.hazards <= 3),
+    "bullet_time": lambda s, v, p: p.choices[1] if len(p.choices) > 1 else _no(p),
+    "downshift": lambda s, v, p: _yes_if(p, v.hazards <= SAFE_HAZARDS),
+    "highway_to_hell": lambda s, v, p: _no(p),
+    "stunt_driver": lambda s, v, p: _yes_if(p, v.hazards == 0),
+    "taunt": lambda s, v, p: p.choices[1] if len(p.choices) > 1 else _no(p),
+    "satellite_navigation": lambda s, v, p: _no(p),
+    "satellite_shifts": lambda s, v, p: p.choices[-1],
+    "eureka": lambda s, v, p: p.choices[1] if len(p.choices) > 1 else _no(p),
+    "rapid_fire": lambda s, v, p: p.choices[1] if len(p.choices) > 1 else _no(p),
+    "evasive": lambda s, v, p: "1" if v.hazards <= SAFE_HAZARDS and "1" in p.choices else p.choices[0],
+    "sympathy_for_the_devil": lambda s, v, p: _no(p),
+    "return_fire": lambda s, v, p: _yes_if(p, v.hazards <= SAFE_HAZARDS),
 }
 """The bot's answer to each perk's question."""
 

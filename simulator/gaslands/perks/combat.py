@@ -93,9 +93,11 @@ def _side(run: _Run, me: Participant) -> Participant:
     facing = {"front": "front", "rear": "rear", "side": "side"}.get(me.edge, "front")
     exploding = any(u == "exploding_ram" and f == facing for u, f in s.loadout(v.id).upgrades) and \
         not note(s, v.id, "exploding_ram_used")
-    evade = 1 if v.on_fire and has(s, v.id, "burning_man") else 0
+    evade = (1 if v.on_fire and has(s, v.id, "burning_man") else 0) + note(s, v.id, "evasive_bonus")
+    k = note(s, v.id, "sympathy")
+    extra = s.vehicles[k - 1].gear if k else 0
     return replace(me, weight=_heavier(run, v), smash_bonus=bonus, smash_penalty=penalty, smash_factor=factor,
-                   weight_factor=2 if has(s, v.id, "biggern_you") else 1, evade_bonus=evade,
+                   weight_factor=2 if has(s, v.id, "biggern_you") else 1, evade_bonus=evade, evade_extra=extra,
                    exploding_ram=me.exploding_ram or exploding)
 
 
@@ -254,8 +256,11 @@ def critical_hits(run: _Run, v: VehicleState) -> int:
 
 
 def evade_bonus(run: _Run, target: VehicleState) -> int:
-    """+1 on its Evade dice while On Fire with Burning Man (p.100)."""
-    return 1 if in_play(run) and target.on_fire and has(run.state, target.id, "burning_man") else 0
+    """+1 on its Evade dice while On Fire with Burning Man (p.100); +N chosen with Evasive (p.107)."""
+    if not in_play(run):
+        return 0
+    burning = 1 if target.on_fire and has(run.state, target.id, "burning_man") else 0
+    return burning + note(run.state, target.id, "evasive_bonus")
 
 
 def after_shots(run: _Run, attacker: VehicleState, target: VehicleState, result: AttackResolution

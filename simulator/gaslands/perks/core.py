@@ -80,13 +80,17 @@ _ANSWERS: dict[str, Answer] = {}
 _OBSERVERS: list[Observer] = []
 
 
-def hook(point: str, name: str) -> Callable[[Handler], Handler]:
-    """Register a handler of ``point`` (one of :data:`HOOKS`) named ``name`` (a perk or rule key)."""
+def hook(point: str, name: str, *, first: bool = False) -> Callable[[Handler], Handler]:
+    """Register a handler of ``point`` (one of :data:`HOOKS`) named ``name`` (a perk or rule key); ``first``: run
+    it before every other (the resets of what lasted for a step)."""
     if point not in _HANDLERS:
         raise ValueError(f"no hook {point!r}; hooks: {', '.join(HOOKS)}")
 
     def register(fn: Handler) -> Handler:
-        _HANDLERS[point].append((name, fn))
+        if first:
+            _HANDLERS[point].insert(0, (name, fn))
+        else:
+            _HANDLERS[point].append((name, fn))
         return fn
     return register
 

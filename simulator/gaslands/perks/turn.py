@@ -116,7 +116,7 @@ def _hot_start(run: _Run, v: VehicleState) -> None:
 # =========================================================================== start of an activation
 
 
-@hook("start_of_activation", "reset")
+@hook("start_of_activation", "reset", first=True)
 def _reset_activation(run: _Run) -> Question | None:
     """Forget what lasted for the last activation and what this vehicle kept until now."""
     clear_notes(run, ":activation")
@@ -218,7 +218,7 @@ def _ecstatic_visions_answer(run: _Run, ask: PerkAsk, choice: str) -> None:
 # =========================================================================== start of the Movement Step
 
 
-@hook("start_of_movement", "reset")
+@hook("start_of_movement", "reset", first=True)
 def _reset_movement(run: _Run) -> Question | None:
     clear_notes(run, ":movement")
     return None
@@ -487,7 +487,7 @@ def _sourmash_answer(run: _Run, ask: PerkAsk, choice: str) -> None:
 # =========================================================================== start of the Attack Step
 
 
-@hook("start_of_attacks", "reset")
+@hook("start_of_attacks", "reset", first=True)
 def _reset_attacks(run: _Run) -> Question | None:
     clear_notes(run, ":attacks")
     return None
