@@ -287,6 +287,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a saved game: ``--events`` prints its events as JSON lines; otherwise the replay viewer opens."""
+    if Path(args.file).suffix.lower() != ".json":
+        print(f"gaslands: {args.file}: replay takes a saved game (.json, written by Ctrl+S, autosave or "
+              "simulate --save-dir); to open a scenario or rulings file use `gaslands play`", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if not args.events:
         return _replay_window(Path(args.file))
     from simulator.scenario.replay import event_lines

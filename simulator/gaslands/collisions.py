@@ -285,7 +285,7 @@ def smash_dice_why(orientation: Orientation, me: Participant, other: Participant
     if orientation is Orientation.HEAD_ON:
         parts = [f"{me.gear} + {other.gear} gears (Head-On)"]
     elif orientation is Orientation.T_BONE:
-        parts = [f"{me.gear} gears (T-Bone)"]
+        parts = [f"Gear {me.gear} (T-Bone)"]
     else:
         parts = [f"|{me.gear} - {other.gear}| gears (Tailgate)"]
     bonus = max(me.weight_factor, other.weight_factor) * weight_bonus(me.weight, other.weight)

@@ -154,6 +154,7 @@ from simulator.gaslands.events import (
     SlideChosen,
     SlipAwayEarned,
     SmokeHazard,
+    SpinLost,
     SurfaceHazards,
     TemplateChosen,
     TokenShot,
@@ -1709,6 +1710,8 @@ class _Run:
         if self._spin and not self._interrupted and v.in_play:
             self.prompt = SpinPrompt(v.player, v.id, *perks.spin_range(self, v))
         else:
+            if self._spin and v.in_play:
+                self._emit(SpinLost(v.id, v.label))
             self._end_movement_step()
 
     def _end_movement_step(self) -> None:
@@ -1959,6 +1962,7 @@ class _Run:
             out.active.attack_rolls, out.passive.attack_rolls, out.active.evade_rolls, out.passive.evade_rolls,
             smash_dice_why(orientation, active, passive) if ra.smashes else "",
             smash_dice_why(orientation, passive, active) if rp.smashes and not passive.obstacle else "",
+            out.active.hits_dealt, out.passive.hits_dealt,
         ))
         downed = self._downers(active, passive, ra, rp)
         for side, who, them in ((out.active, active, passive), (out.passive, passive, active)):

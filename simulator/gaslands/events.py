@@ -63,8 +63,17 @@ def _tokens(n: int) -> str:
 
 
 def _count(n: int, word: str) -> str:
-    """``"1 hit"``, ``"2 hits"``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    """``"1 hit"``, ``"2 hits"``, ``"2 dice"``."""
+    if n == 1:
+        return f"1 {word}"
+    return f"{n} {'dice' if word == 'die' else word + 's'}"
+
+
+def _deg(angle: float) -> str:
+    """A turn in whole degrees, signed, in (-180, 180] (never ``-0``)."""
+    a = (angle + 180.0) % 360.0 - 180.0
+    a = 180.0 if a <= -179.5 else a
+    return f"{round(a) or 0:+d}" if round(a) else "0"
 
 
 def _template_words(template: str, direction: str | None, reverse: bool = False) -> str:
@@ -641,10 +650,10 @@ class Moved(GameEvent):
         if self.slide:
             parts.append("sliding" + (f" to face {self.slide_facing}" if self.slide_facing else ""))
         if self.requested_deg is not None and self.turned_deg is not None:
-            if abs(self.requested_deg - self.turned_deg) > 0.5:
-                parts.append(f"{self.turned_deg:+.0f} of the {self.requested_deg:+.0f} degrees asked")
+            if _deg(self.requested_deg) != _deg(self.turned_deg):
+                parts.append(f"{_deg(self.turned_deg)} of the {_deg(self.requested_deg)} degrees asked")
             else:
-                parts.append(f"{self.turned_deg:+.0f} degrees")
+                parts.append(f"{_deg(self.turned_deg)} degrees")
         if self.met:
             parts.append(f"into {_list(self.met)}")
         if self.stopped_by:
@@ -667,6 +676,20 @@ class SlideChosen(GameEvent):
     @property
     def text(self) -> str:
         return f"{self.name} slides, facing {self.side}"
+
+
+@dataclass(frozen=True)
+class SpinLost(GameEvent):
+    """No Spin after a move that ended in an Interrupted Final Position; its Hazard Token stays (p.24)."""
+
+    vehicle: str
+    name: str
+    RULE: ClassVar[str] = "Spin"
+    PAGE: ClassVar[str] = "p.24"
+
+    @property
+    def text(self) -> str:
+        return f"{self.name} does not Spin: its move ended in an Interrupted Final Position (the Hazard Token stays)"
 
 
 @dataclass(frozen=True)
@@ -996,6 +1019,9 @@ class Collided(GameEvent):
     passive_evades: tuple[int, ...]
     active_dice_why: str = ""
     passive_dice_why: str = ""
+    active_hits: int = 0
+    """Hits of the active vehicle's Smash Attack: 4+, a 6 counting twice (p.42, p.55)."""
+    passive_hits: int = 0
     RULE: ClassVar[str] = "Collisions"
     PAGE: ClassVar[str] = "p.52-57"
 
@@ -1167,8 +1193,10 @@ class Attacked(GameEvent):
         cover = ", in Cover" if self.cover else ""
         extra = f", {_tokens(self.hazard_delta)}" if self.hazard_delta else ""
         fire = ", on fire" if self.on_fire else ""
+        sixes = sum(1 for rolls in self.attack_rolls for r in rolls if r == 6)
+        crits = f" ({_count(sixes, 'Critical Hit')}: a 6 is 2 hits)" if sixes else ""
         return (f"{self.attacker_name} attacks {self.name} with {_list(self.weapons)}{cover}: "
-                f"{_count(self.hits, 'hit')}, {self.damage} damage{extra}{fire}")
+                f"{_count(self.hits, 'hit')}{crits}, {self.damage} damage{extra}{fire}")
 
     @property
     def dice(self) -> tuple[DiceGroup, ...]:
@@ -1733,7 +1761,7 @@ class ScenarioNotice(_Ref, GameEvent):
 EVENT_TYPES: tuple[type[GameEvent], ...] = (
     GameStarted, GearPhaseStarted, PolePassed, PoleStays, GridPlaced, GreenLight, GameOver, VotesGained,
     CatchUpRolled, VotesSpent, VoteEffectApplied, Activated, Burned, AnchorDropped, NitroFired, NitroHazards,
-    TemplateChosen, TouchItUseIt, SkidDiceRolled, PushedIt, DiceKept, ShiftsSpent, Moved, SlideChosen,
+    TemplateChosen, TouchItUseIt, SkidDiceRolled, PushedIt, DiceKept, ShiftsSpent, Moved, SlideChosen, SpinLost,
     SurfaceHazards, AllTerrain, SmokeHazard, Glued, ObstacleRemoved, Disqualified, CrossedFinish, PassedGates,
     RampReached, Jumped, Tumbled, VolatileRolled,
     Pivoted, UpAndOverDeclared, SlipAwayEarned, Piledriven, Collided, CollisionDamage, Sedated, UppersGearUp,

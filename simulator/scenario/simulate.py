@@ -148,7 +148,7 @@ def simulate(scenario: Scenario, games: int, seed: int, progress: bool = False,
         save_dir.mkdir(parents=True, exist_ok=True)
     names = {key: row.name for key, row in load_sponsors().items()}
     played = bot_games(scenario, games, seed, round_limit, sponsors, cans)
-    for i, game in enumerate(tqdm(played, total=games, file=sys.stderr, disable=not progress, desc="games",
+    for i, game in enumerate(tqdm(played, total=games, file=sys.stderr, disable=not progress or games == 0, desc="games",
                                   unit="game"), 1):
         seated = seated_sponsors(sponsors, len(scenario.spec.player), i - 1) if sponsors else ()
         summary.add(game, tuple(names[s] if s else "no sponsor" for s in seated))

@@ -100,7 +100,7 @@ def badges_of(events: Sequence[GameEvent]) -> dict[str, str]:
                 for vid in e.vehicles:
                     put(vid, "COLLISION")
             case Attacked():
-                put(e.vehicle, f"{e.hits} HITS, {e.damage} DAMAGE")
+                put(e.vehicle, f"{e.hits} HIT{'' if e.hits == 1 else 'S'}, {e.damage} DAMAGE")
             case Flipped():
                 put(e.vehicle, "FLIPPED")
             case WipedOut():

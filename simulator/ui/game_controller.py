@@ -205,7 +205,11 @@ class GameController:
         return self.game.prompt
 
     def name(self, vehicle_id: str) -> str:
-        """The vehicle's name from the scenario (else the id)."""
+        """The vehicle's name in the game (a team's vehicle too), else the scenario's, else the id."""
+        try:
+            return self.state.vehicle(vehicle_id).label
+        except KeyError:
+            pass
         try:
             return self.scenario.vehicle_spec(vehicle_id).name or vehicle_id
         except KeyError:

@@ -72,15 +72,16 @@ def collision_lines(e: Collided, damage: Sequence[CollisionDamage] = ()) -> list
     kind = e.orientation.value.replace("_", "-").title()
     against = f"the {e.passive_name}" if e.passive_obstacle else f"{e.passive_name}'s {e.passive_edge}"
     lines = [f"{kind} ({e.rule}): {e.active_name}'s {e.active_edge} against {against}"]
-    sides = ((e.active_name, e.active_reaction, e.active_dice, e.active_dice_why, e.active_evades),
-             (e.passive_name, e.passive_reaction, e.passive_dice, e.passive_dice_why, e.passive_evades))
-    for name, reaction, dice, why, evades in sides:
+    sides = ((e.active_name, e.active_reaction, e.active_dice, e.active_dice_why, e.active_evades, e.active_hits),
+             (e.passive_name, e.passive_reaction, e.passive_dice, e.passive_dice_why, e.passive_evades,
+              e.passive_hits))
+    for name, reaction, dice, why, evades, hits in sides:
         if e.passive_obstacle and name == e.passive_name:
             continue
         if dice:
-            hits = sum(1 for r in dice if r >= 4)
+            crit = " (4+ hits, a 6 is 2 hits)" if 6 in dice else " (4+ hits)"
             lines.append(f"{name} smashes: {why or str(len(dice)) + ' dice'}; rolled "
-                         f"{' '.join(map(str, dice))}: {hits} hit{'s' if hits != 1 else ''} on 4+")
+                         f"{' '.join(map(str, dice))}: {hits} hit{'s' if hits != 1 else ''}{crit}")
         elif evades:
             saved = sum(1 for r in evades if r == 6)
             lines.append(f"{name} evades: rolled {' '.join(map(str, evades))}: "
@@ -108,8 +109,15 @@ class GameScene:
             self._table_key, self._table = state, display_table(self.scenario, state)
         return self._table
 
-    def name(self, vehicle_id: str) -> str:
-        """The vehicle's name from the scenario (else the id)."""
+    def name(self, vehicle_id: str, state: GameState | None = None) -> str:
+        """The vehicle's name in the game (``state``, or the last state drawn: a team's vehicle too), else the
+        scenario's, else the id."""
+        for s in (state, self._table_key):
+            if s is not None:
+                try:
+                    return s.vehicle(vehicle_id).label
+                except KeyError:
+                    pass
         try:
             return self.scenario.vehicle_spec(vehicle_id).name or vehicle_id
         except KeyError:
@@ -141,7 +149,7 @@ class GameScene:
             wtext = ", ".join(f"{weapons[w.type].name if w.type in weapons else w.type} ({w.arc})"
                               for w in spec_weapons)
             team = state.players[v.player] if 0 <= v.player < len(state.players) else ""
-            out.append(Dashboard(v.id, self.name(v.id), team, self.colour(state, v.id),
+            out.append(Dashboard(v.id, self.name(v.id, state), team, self.colour(state, v.id),
                                  vtype.name if vtype else v.type_key, v.gear, v.max_gear, v.hazards, v.hull_points,
                                  v.hull, wtext, ", ".join([*notes, extra] if extra else notes)))
         return out
@@ -156,7 +164,7 @@ class GameScene:
         wrecks = wrecks_of(state)
         for v in table.vehicles:
             if v.id in wrecks:
-                draw.draw_wreck(surface, view, v, self.colour(state, v.id), self.name(v.id))
+                draw.draw_wreck(surface, view, v, self.colour(state, v.id), self.name(v.id, state))
         names: list[pygame.Rect] = []
         for v in table.vehicles:
             if v.id in wrecks:
@@ -165,7 +173,7 @@ class GameScene:
             if v.id in halos and pose is None:
                 colour, width = halos[v.id]
                 draw.halo(surface, view, v.pose, v.length_mm, v.width_mm, colour, width)
-            label = draw.draw_vehicle(surface, view, v, self.colour(state, v.id), self.name(v.id),
+            label = draw.draw_vehicle(surface, view, v, self.colour(state, v.id), self.name(v.id, state),
                                       selected=v.id == selected, pose=pose)
             if label is not None:
                 names.append(label)
