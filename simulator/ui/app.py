@@ -40,6 +40,7 @@ from simulator.ui.modes.game import GameMode
 from simulator.ui.modes.replay import ReplayMode
 from simulator.ui.modes.rulings import RulingsMode
 from simulator.ui.sandbox import Sandbox
+from simulator.ui.sound import Sound
 from simulator.ui.top_bar import buttons, draw_status, draw_top
 from simulator.ui.user_files import Settings, editable_copy
 from simulator.ui.view import View
@@ -72,6 +73,10 @@ class App:
         """The window state to show next (a file opened, a new game); the loop swaps it in."""
         self.closing = False
         """Set when the window should close (Quit, after any question about unsaved work)."""
+        self.sound = Sound(self.settings)
+        """The sounds of the game's events (Ctrl+M mutes)."""
+        if game is not None:
+            game.on_events = self.sound.play_events
         self.game = game_mode(self.ctx, game, game_path) if game is not None else None
         self.replay = ReplayMode(self.ctx, replay, replay_path) if replay is not None else None
         self.free: FreeTableMode | None = None
@@ -204,7 +209,8 @@ class App:
             self.help_visible = False
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._top_click(event.pos):
             return
-        elif event.type == pygame.KEYDOWN and (self._shell_key(event.key) or self.files.key(event.key, event.mod)):
+        elif event.type == pygame.KEYDOWN and (self._shell_key(event.key) or self.files.key(event.key, event.mod)
+                                               or self._option_key(event.key, event.mod)):
             return
         elif not self.mode.handle_event(event):
             self.ctx.canvas.handle_event(event)
@@ -222,6 +228,16 @@ class App:
             return False
         return True
 
+    def _option_key(self, key: int, mod: int) -> bool:
+        """Ctrl+M mutes or unmutes."""
+        if key == pygame.K_m and mod & pygame.KMOD_CTRL:
+            self.toggle_setting("muted")
+            self.mode.say("Sound off: Ctrl+M turns it on again." if self.settings.muted else
+                          "Sound on: Ctrl+M mutes it." if self.sound.available is not False else
+                          "Sound on, but this machine has no sound device.")
+            return True
+        return False
+
     def _top_click(self, pos: tuple[int, int]) -> bool:
         b = button_at(self.buttons(), (int(pos[0]), int(pos[1])))
         if b is not None:
@@ -232,6 +248,7 @@ class App:
         """Advance the active mode by ``dt`` seconds (a game's bots play on only while it is shown)."""
         self.ctx.dialogs.update(dt)
         self.mode.update(dt)
+        self.sound.update(dt)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Re-lay the window out for a new size, keeping the table point at the view's centre."""
@@ -261,6 +278,8 @@ class App:
         """Turn a yes/no setting (``muted``, ``follow_camera``, ``colour_blind``) over and keep it."""
         setattr(self.settings, name, not getattr(self.settings, name))
         self.settings.save()
+        if name == "muted":
+            self.sound.set_muted(self.settings.muted)
         self.mode.entered()
 
     # ================================================================ drawing
@@ -274,7 +293,8 @@ class App:
         pygame.draw.rect(surface, (16, 17, 20), self.layout.top)
         self.mode.draw(surface)
         draw_top(self, surface)
-        draw_status(self, surface, f"{self.view.scale_px_per_mm:.2f} px/mm")
+        draw_status(self, surface, f"{self.view.scale_px_per_mm:.2f} px/mm"
+                                   + ("  |  sound off" if self.settings.muted else ""))
         if self.help_visible:
             draw_help(surface, self.mode.title, (*self.mode.help_lines(), *SHELL_HELP))
         self.ctx.dialogs.draw(surface)

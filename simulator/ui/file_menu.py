@@ -101,7 +101,7 @@ class FileMenu:
         rows: list[tuple[str, Command | None]] = [
             (f"UI scale {scale:.0%}" + ("  (now)" if abs(scale - s.ui_scale) < 1e-6 else ""), self._scaler(scale))
             for scale in SCALES]
-        rows += [("Sound: " + ("off" if s.muted else "on") + "  (M toggles)", self._toggle("muted")),
+        rows += [("Sound: " + ("off" if s.muted else "on") + "  (Ctrl+M toggles)", self._toggle("muted")),
                  ("Camera follows the active car: " + ("on" if s.follow_camera else "off") + "  (C toggles)",
                   self._toggle("follow_camera")),
                  ("Colour-blind-safe team colours: " + ("on" if s.colour_blind else "off"),

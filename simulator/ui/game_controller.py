@@ -192,6 +192,8 @@ class GameController:
         self.fresh = 0
         """Index into the log of the first event of the last decision (newer events are highlighted)."""
         self.autosaved_once = False
+        self.on_events: Callable[[Sequence[GameEvent]], object] | None = None
+        """Called with each decision's events once they are shown (the window plays their sounds)."""
 
     # ================================================================ names and state
     @property
@@ -705,6 +707,8 @@ class GameController:
         new = list(events)
         self.message = new[-1].text + (f" ({new[-1].rule})" if new[-1].rule else "") if new else ""
         self.anim.play(before, self.state, new)
+        if self.on_events is not None:
+            self.on_events(new)
         self._changed()
 
     def _changed(self) -> None:

@@ -17,6 +17,7 @@ SHELL_HELP: tuple[tuple[str, str], ...] = (
     ("File (top bar)", "New game, Open, Save, Save as, recent files, settings (UI scale, sound, colours), Quit"),
     ("Ctrl+N / Ctrl+Q", "a new game (asks first if anything is unsaved) / quit"),
     ("Ctrl+Shift+S", "save as: choose the file (in your data folder by default)"),
+    ("Ctrl+M", "sound off / on (engine, skids, crashes, gunfire, dice; kept in the settings)"),
     ("F4", "the track editor on this scenario's file (F4 again goes back)"),
 )
 """The window's own controls, under every mode's."""
