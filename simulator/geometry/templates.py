@@ -10,14 +10,16 @@ left-hand one is its mirror image about the x axis (p.16; FAQ v1.00).
 
 from __future__ import annotations
 
+import copy
 import enum
 import math
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib.resources import files
 from pathlib import Path as FilePath
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import numpy as np
 import shapely
@@ -383,6 +385,9 @@ class TemplateSet:
     slide_length_mm: float
     shooting: dict[str, ShootingTemplate]
     source: str = "default"
+    document: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
+    """The set's TOML document as read (None for the bundled set): written inline into a save or sent to an
+    online game's clients, so the game replays where the set's file is not."""
 
     def template(self, name: str) -> MovementTemplate:
         """The movement template called ``name``; ``KeyError`` names the known ones."""
@@ -400,7 +405,7 @@ class TemplateSet:
         return self.shooting[range_name].length_mm
 
 
-def _build(spec: _TemplateSetFile, source: str) -> TemplateSet:
+def _build(spec: _TemplateSetFile, source: str, document: Mapping[str, Any] | None = None) -> TemplateSet:
     width = spec.width_mm.value
     movement: dict[str, MovementTemplate] = {}
     for name, m in spec.movement.items():
@@ -425,7 +430,8 @@ def _build(spec: _TemplateSetFile, source: str) -> TemplateSet:
         if t.radius_mm is not None and t.radius_mm <= width / 2.0:
             raise InputFileError(source, [Problem(f"movement.{name}.radius_mm",
                                                   f"must exceed half the template width ({width / 2.0} mm)")])
-    return TemplateSet(spec.name, spec.version, width, movement, spec.slide.length_mm.value, shooting, source)
+    return TemplateSet(spec.name, spec.version, width, movement, spec.slide.length_mm.value, shooting, source,
+                       document)
 
 
 def _problems(error: ValidationError) -> list[Problem]:
@@ -439,12 +445,18 @@ def parse_template_set(text: str, source: str = "<string>") -> TemplateSet:
     Raises :class:`InputFileError` naming the file, the key and the reason for
     TOML syntax errors, missing templates, non-positive or non-finite sizes.
     """
-    raw = parse_toml(text, source)
+    return template_set_from_document(parse_toml(text, source), source)
+
+
+def template_set_from_document(raw: Mapping[str, Any], source: str = "<string>") -> TemplateSet:
+    """Build a :class:`TemplateSet` from an already parsed TOML document (a template set written inline in a
+    scenario's ``[table] template_set``, or a file's). Raises :class:`InputFileError` as
+    :func:`parse_template_set` does."""
     try:
         spec = _TemplateSetFile.model_validate(raw)
     except ValidationError as exc:
         raise InputFileError(source, _problems(exc)) from None
-    return _build(spec, source)
+    return _build(spec, source, copy.deepcopy(dict(raw)))
 
 
 _CACHE: dict[str, TemplateSet] = {}

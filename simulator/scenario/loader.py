@@ -29,7 +29,12 @@ from simulator.gaslands.teams import Team
 from simulator.geometry.contact import overlaps
 from simulator.geometry.pose import Pose
 from simulator.geometry.table import Gate, Line, Obstacle, Ramp, Surface, Table, VehiclePiece
-from simulator.geometry.templates import TemplateSet, circle_polygon, load_template_set
+from simulator.geometry.templates import (
+    TemplateSet,
+    circle_polygon,
+    load_template_set,
+    template_set_from_document,
+)
 from simulator.scenario.schema import ObstacleSpec, ScenarioFile, SurfaceSpec, VehicleSpec
 
 DEFAULT_SCENARIO = "street_race.toml"
@@ -203,7 +208,7 @@ def build_table(spec: ScenarioFile, source: str) -> tuple[Table, list[Problem]]:
         _near_table(f"ramp[{i}].polygon", poly.bounds, spec, problems)
         ramps.append(Ramp(rs.id, poly, rs.entry_edge, rs.label))
     table = Table(spec.table.width_mm, spec.table.height_mm, tuple(vehicles), tuple(obstacles), tuple(surfaces),
-                  tuple(gates), tuple(lines), spec.table.template_set, spec.scenario.name, ramps=tuple(ramps))
+                  tuple(gates), tuple(lines), _set_name(spec.table.template_set), spec.scenario.name, ramps=tuple(ramps))
     if not problems:
         problems += _start_overlaps(table)
     return table, problems
@@ -233,6 +238,11 @@ def _start_overlaps(table: Table) -> list[Problem]:
     return problems
 
 
+def _set_name(template_set: str | dict[str, Any]) -> str:
+    """The table's template-set name: the file as written, or ``"(inline)"`` for a set written in the scenario."""
+    return template_set if isinstance(template_set, str) else "(inline)"
+
+
 def parse_scenario(raw: dict[str, Any], source: str, template_set: str | Path | TemplateSet | None = None
                    ) -> Scenario:
     """Validate an already-parsed TOML document (see :func:`load_scenario`).
@@ -253,7 +263,10 @@ def parse_scenario(raw: dict[str, Any], source: str, template_set: str | Path | 
         try:
             base = Path(source).parent if source not in ("<string>", "") else Path.cwd()
             ts_name = spec.table.template_set
-            chosen = load_template_set(ts_name if ts_name == "default" else base / ts_name)
+            if isinstance(ts_name, dict):
+                chosen = template_set_from_document(ts_name, f"{source} [table.template_set]")
+            else:
+                chosen = load_template_set(ts_name if ts_name == "default" else base / ts_name)
         except InputFileError as exc:
             problems += [Problem("table.template_set", p.render(exc.source)) for p in exc.problems]
     if chosen is not None:

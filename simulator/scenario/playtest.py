@@ -303,7 +303,8 @@ def job_for(scenario: Scenario, template_set: Path | None = None, round_limit: i
     ts_text = None
     if template_set is not None:
         ts_text = template_set.read_text(encoding="utf-8")
-    elif scenario.spec.table.template_set != "default":
+    elif isinstance(scenario.spec.table.template_set, str) and scenario.spec.table.template_set != "default":
+        # (a set written inline in the scenario travels in its text)
         ts_text = (Path(scenario.source).parent / scenario.spec.table.template_set).read_text(encoding="utf-8")
     return TrackJob(text, scenario.source, ts_text, round_limit)
 

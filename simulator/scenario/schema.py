@@ -126,7 +126,10 @@ class TableSpec(_Strict):
 
     width_mm: TableSize
     height_mm: TableSize
-    template_set: Annotated[str, Field(min_length=1, max_length=4096), AfterValidator(_printable)] = "default"
+    template_set: Annotated[str, Field(min_length=1, max_length=4096), AfterValidator(_printable)] | dict[str, Any] \
+        = "default"
+    """``"default"``, a template-set file relative to the scenario, or a template set written inline (as saves
+    and online games carry a custom set, so they replay without its file)."""
 
 
 class PlayerSpec(_Strict):

@@ -48,6 +48,7 @@ from simulator.gaslands.state import GameState, Loadout, Mount, Status, VehicleS
 from simulator.gaslands.table_referee import Shooting, TableReferee
 from simulator.gaslands.teams import Team, vehicle_in_play, vehicle_labels
 from simulator.gaslands.tokens import ScenarioState, SpawnPoint, Token
+from simulator.geometry.templates import load_template_set
 from simulator.scenario.loader import Scenario, parse_scenario
 from simulator.scenario.team_file import team_document, team_id
 
@@ -277,12 +278,19 @@ def scenario_text(scenario: Scenario) -> str:
     when they come from team files (so the save replays without them)."""
     import tomlkit
 
+    custom_set = scenario.template_set is not load_template_set() and scenario.template_set.document is not None
     if any(isinstance(p.team, str) for p in scenario.spec.player):
-        return tomlkit.dumps(with_teams(scenario, scenario.teams).raw)
-    path = Path(scenario.source)
-    if path.is_file() and not scenario.teams:
-        return safe_read.read_text(path)  # as the loader read it: UTF-8, no byte-order mark
-    return tomlkit.dumps(scenario.raw)
+        raw = with_teams(scenario, scenario.teams).raw
+    else:
+        path = Path(scenario.source)
+        if path.is_file() and not scenario.teams and not custom_set:
+            return safe_read.read_text(path)  # as the loader read it: UTF-8, no byte-order mark
+        raw = scenario.raw
+    if custom_set and isinstance(raw.get("table"), dict):
+        # The set in play (the scenario's file, or one given with --template-set) written inline.
+        assert scenario.template_set.document is not None
+        raw = {**raw, "table": {**raw["table"], "template_set": dict(scenario.template_set.document)}}
+    return tomlkit.dumps(raw)
 
 
 def new_game(scenario: Scenario, seed: int, options: Options | None = None,
