@@ -284,3 +284,32 @@ def test_every_problem_is_one_line_even_quoting_a_line_break(tmp_path: Path,
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 1
     assert lines[0].startswith(f"{tmp_path / 'f.toml'}: query[q1].kind: Input tag 'red\\n' found using 'kind'")
+
+
+# --------------------------------------------------------------------------- War Rig trailers (p.118)
+
+RIG = """
+[[vehicle]]
+id = "rig"
+type = "war_rig"
+x_mm = 400.0
+y_mm = 300.0
+heading_deg = 0.0
+"""
+
+
+def test_a_bend_needs_a_trailer_and_stays_within_a_right_angle(tmp_path: Path) -> None:
+    assert scenario_problems(tmp_path, HEAD + CAR + "bend_deg = 10.0\n") == [
+        "vehicle[1].bend_deg: a Car has no trailer to bend (give trailer_length_mm and trailer_width_mm)"]
+    problems = scenario_problems(tmp_path, HEAD + RIG + "bend_deg = 120.0\n")
+    assert len(problems) == 1 and problems[0].startswith("vehicle[1].bend_deg:")
+
+
+def test_a_trailer_off_the_table_or_on_an_obstacle_is_refused(tmp_path: Path) -> None:
+    # The trailer reaches back to x 210 - 250 = -40: off the table.
+    off = RIG.replace("x_mm = 400.0", "x_mm = 150.0")
+    assert scenario_problems(tmp_path, HEAD + off) == ["vehicle[1]: 'rig.trailer' is not wholly on the 1200 x 900 "
+                                                      "mm table"]
+    rock = '\n[[obstacle]]\nid = "rock"\npolygon = [[250.0, 290.0], [270.0, 290.0], [270.0, 310.0]]\n'
+    assert scenario_problems(tmp_path, HEAD + RIG + rock) == [
+        "vehicle[1]: 'rig.trailer' overlaps obstacle 'rock' at the start"]

@@ -64,7 +64,7 @@ id = "q"
 
 @pytest.mark.parametrize(("query", "problem"), [
     ('kind = "pivot"\nvehicle = "bike"\nrule = "spin"\nangle_deg = 10.0',
-     "query[q].rule: Input should be 'pivot', 'airwolf' or 'lose_control'"),
+     "query[q].rule: Input should be 'pivot', 'airwolf', 'lose_control' or 'jackknife'"),
     ('kind = "pivot"\nvehicle = "bike"\nrule = "pivot"\nangle_deg = 1e9',
      "query[q].angle_deg: Input should be less than or equal to 360"),
     ('kind = "pivot"\nvehicle = "ghost"\nrule = "pivot"\nangle_deg = 10.0', "query[q].vehicle: no vehicle 'ghost'"),
@@ -75,7 +75,8 @@ id = "q"
     ('kind = "up_and_over"\nvehicle = "bike"\ntemplate = "short_straight"\nover = ["nobody"]',
      "query[q].over[1]: no vehicle or obstacle 'nobody'"),
     ('kind = "teleport"\nvehicle = "bike"', "query[q].kind: Input tag 'teleport' found using 'kind' does not "
-     "match any of the expected tags: 'move', 'shoot', 'contact', 'pivot', 'dropped', 'up_and_over'"),
+     "match any of the expected tags: 'move', 'shoot', 'contact', 'pivot', 'dropped', 'up_and_over', "
+     "'swing_trailer'"),
 ])
 def test_new_kinds_are_validated(tmp_path: Path, query: str, problem: str) -> None:
     with pytest.raises(InputFileError) as info:

@@ -153,8 +153,9 @@ class MoveResult:
         if t is not None and self.bend_deg is not None:
             extra["trailer"] = {"x_mm": round(t.x_mm, 6), "y_mm": round(t.y_mm, 6),
                                 "heading_deg": round(t.heading_deg, 6), "bend_deg": round(self.bend_deg, 6) + 0.0}
-        return {**extra,
+        return {
             "final": {"x_mm": round(f.x_mm, 6), "y_mm": round(f.y_mm, 6), "heading_deg": round(f.heading_deg, 6)},
+            **extra,
             "interrupted": self.interrupted,
             "collisions": [c.to_json() for c in self.collisions],
             "ignored": list(self.ignored),
@@ -1356,6 +1357,7 @@ def best_bend(vehicle: VehiclePiece, lead: VehiclePiece, lead_pose: Pose, area: 
     """
     follower = _trailing_piece(vehicle, lead)
     prior = clamp_bend(prior_deg)
+    hitch = hitch_point(lead_pose, lead.length_mm) if lead is vehicle else lead_pose.offset(lead.length_mm / 2.0, 0.0)
 
     def feet(bends: list[float]) -> NDArray[np.object_]:
         poses = _trailing(vehicle, lead, lead_pose, bends)
@@ -1393,9 +1395,16 @@ def best_bend(vehicle: VehiclePiece, lead: VehiclePiece, lead_pose: Pose, area: 
         if ok[j]:
             ends.append(hi)
             continue
-        for _ in range(40):  # the exact bend where it comes to touch what is there
-            mid = (lo + hi) / 2.0
-            lo, hi = (mid, hi) if clear(mid) else (lo, mid)
+        # the exact bend where it comes to touch what is there: a turn about the hitch
+        piece = replace(follower, pose=_trailing(vehicle, lead, lead_pose, [lo])[0])
+        turn = (hi - lo) if lead is vehicle else (lo - hi)
+        hit = _rotation_hit(piece, hitch, turn, shapes)
+        if hit is not None and clear(lo + math.copysign(hit, hi - lo)):
+            lo = lo + math.copysign(hit, hi - lo)
+        else:
+            for _ in range(40):
+                mid = (lo + hi) / 2.0
+                lo, hi = (mid, hi) if clear(mid) else (lo, mid)
         value = cover(lo)
         if value > best_cover + _COVER_EPS_MM2:
             best, best_cover = lo, value

@@ -119,8 +119,20 @@ def pivot_legality(scenario: Scenario, vehicle_id: str, rule: str, angle_deg: fl
             return Verdict.no(f"a {vtype.name} has no Airwolf rule (Gyrocopters and Helicopters do)", "p.70")
         if abs(angle_deg) > 90.0:
             return Verdict.no(f"Airwolf pivots at most 90 degrees, not {abs(angle_deg):g}", "p.70")
+    elif rule == "jackknife":
+        if not vtype.has_rule("Articulated"):
+            return Verdict.no(f"a {vtype.name} is not Articulated: it Flips, it does not Jackknife", "p.119")
     elif vtype.has_rule("Ponderous"):
         return Verdict.no(f"a {vtype.name} is Ponderous: Losing Control does not pivot it", "p.120")
+    return Verdict.ok()
+
+
+def swing_legality(scenario: Scenario, vehicle_id: str) -> Verdict:
+    """A trailer is swung in a Jackknife (p.119): the vehicle must be Articulated."""
+    vtype = vehicle_type(scenario, vehicle_id)
+    if not vtype.has_rule("Articulated"):
+        return Verdict.no(f"a {vtype.name} is not Articulated: it has no Jackknife to swing its trailer in",
+                          "p.119")
     return Verdict.ok()
 
 

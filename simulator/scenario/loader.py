@@ -120,11 +120,18 @@ def _shape(spec: ObstacleSpec | SurfaceSpec) -> Polygon:
 
 
 def _vehicle(spec: VehicleSpec, vtype: VehicleType) -> VehiclePiece:
+    """The vehicle of a ``[[vehicle]]`` table; a War Rig (or any vehicle given a trailer's size) with its
+    trailer hitched at ``bend_deg`` (GEOMETRY.md 8)."""
+    trailer_length = spec.trailer_length_mm or vtype.trailer_length_mm or 0.0
+    trailer_width = spec.trailer_width_mm or vtype.trailer_width_mm or 0.0
+    if not (trailer_length and trailer_width):
+        trailer_length = trailer_width = 0.0
     return VehiclePiece(
         id=spec.id, type=spec.type, pose=Pose(spec.x_mm, spec.y_mm, spec.heading_deg).normalised(),
         length_mm=spec.length_mm or vtype.length_mm, width_mm=spec.width_mm or vtype.width_mm,
         weight=vtype.weight_name, gear=spec.gear, reversing=spec.reversing, airborne=vtype.airborne,
-        player=spec.player,
+        player=spec.player, trailer_length_mm=trailer_length, trailer_width_mm=trailer_width,
+        bend_deg=spec.bend_deg if trailer_length else 0.0,
     )
 
 
@@ -169,6 +176,9 @@ def build_table(spec: ScenarioFile, source: str) -> tuple[Table, list[Problem]]:
         for j, w in enumerate(v.weapons, 1):
             if w.type not in weapons:
                 problems.append(Problem(f"{where}.weapons[{j}].type", f"unknown weapon {w.type!r}"))
+        if v.bend_deg and not (v.trailer_length_mm or types[v.type].trailer_length_mm):
+            problems.append(Problem(f"{where}.bend_deg", f"a {types[v.type].name} has no trailer to bend "
+                                                         "(give trailer_length_mm and trailer_width_mm)"))
         vehicles.append(_vehicle(v, types[v.type]))
     obstacles: list[Obstacle] = []
     for i, o in enumerate(spec.obstacle, 1):
@@ -217,12 +227,15 @@ def build_table(spec: ScenarioFile, source: str) -> tuple[Table, list[Problem]]:
 def _start_overlaps(table: Table) -> list[Problem]:
     problems = []
     area = table.area.buffer(0.01, join_style="mitre")
-    for i, v in enumerate(table.vehicles, 1):
+    index = {v.id: i for i, v in enumerate(table.vehicles, 1)}
+    for v in table.pieces:
+        i = index[v.owner]
         if not area.contains(v.footprint):
             problems.append(Problem(f"vehicle[{i}]", f"{v.id!r} is not wholly on the {table.width_mm:g} x "
                                                     f"{table.height_mm:g} mm table"))
-    grounded = [v for v in table.vehicles if not v.airborne]
-    for i, v in enumerate(table.vehicles, 1):
+    grounded = [v for v in table.pieces if not v.airborne]
+    for v in table.pieces:
+        i = index[v.owner]
         if v.airborne:  # above everything but Tall obstacles, which stop it (p.70)
             for o in table.all_obstacles:
                 if o.tall and overlaps(v.footprint, o.polygon):
@@ -230,7 +243,7 @@ def _start_overlaps(table: Table) -> list[Problem]:
                                                             f"{o.id!r} at the start (Tall obstacles stop it, p.70)"))
             continue
         for other in grounded:
-            if other.id < v.id and overlaps(v.footprint, other.footprint):
+            if other.id < v.id and other.owner != v.owner and overlaps(v.footprint, other.footprint):
                 problems.append(Problem(f"vehicle[{i}]", f"{v.id!r} overlaps vehicle {other.id!r} at the start"))
         for o in table.all_obstacles:
             if overlaps(v.footprint, o.polygon):

@@ -7,6 +7,8 @@
   or side edge (p.78): where it lies and which vehicles it overlaps or touches.
 - :func:`answer_up_and_over`: a move by a vehicle with Up and Over (p.71) that
   drives over each lighter obstruction it collides with and goes on.
+- :func:`answer_swing`: a Jackknife's Swing Trailer (p.119): where an
+  articulated vehicle's trailer stops swinging about the hitch, and what it hits.
 
 Each answer is a JSON-ready dict carrying ``legal`` (and ``reason``, ``page``
 when not) beside the position keys (:mod:`simulator.scenario.legality`).
@@ -21,7 +23,13 @@ from shapely.geometry.base import BaseGeometry
 
 from simulator.geometry.contact import overlaps, touches
 from simulator.geometry.dropped import drop_pose, dropped_polygon, max_offset_mm
-from simulator.geometry.movement import MoveResult, obstructions_for, resolve_move, resolve_pivot
+from simulator.geometry.movement import (
+    MoveResult,
+    obstructions_for,
+    resolve_move,
+    resolve_pivot,
+    swing_trailer,
+)
 from simulator.geometry.path import truncated
 from simulator.geometry.placement import Move
 from simulator.geometry.pose import Pose, footprint
@@ -31,6 +39,7 @@ from simulator.scenario.legality import (
     Verdict,
     pivot_legality,
     pivot_outcome,
+    swing_legality,
     up_and_over_legality,
     vehicle_type,
 )
@@ -62,16 +71,38 @@ def answer_pivot(scenario: Scenario, vehicle_id: str, rule: str, angle_deg: floa
     table = scenario.table
     result = resolve_pivot(table, vehicle_id, angle_deg)
     mover = result.table_after.vehicle(vehicle_id)
-    touching_after = tuple(o.id for o in obstructions_for(result.table_after, mover)
-                           if touches(mover.footprint, o.shape))
+    touching_after = tuple(dict.fromkeys(o.owner for o in obstructions_for(result.table_after, mover)
+                                         if any(touches(p.footprint, o.shape) for p in mover.pieces)))
     verdict = pivot_legality(scenario, vehicle_id, rule, angle_deg)
     if verdict.legal:
         page = PIVOT_PAGES.get(vehicle_type(scenario, vehicle_id).name, "p.69")
         verdict = pivot_outcome(rule, result.stopped, touching_after, page)
     collisions = [] if rule == "pivot" else [c.to_json() for c in result.collisions]
-    return {"final": pose_json(result.final), "turned_deg": round(result.turned_deg, 6), "stopped": result.stopped,
-            "touching": list(touching_after), "collisions": collisions, "removed": list(result.removed),
-            "hazard_tokens": 2 if rule == "airwolf" else 0, **verdict.to_json()}
+    extra: dict[str, Any] = {}
+    if mover.trailer is not None:
+        extra["trailer"] = {**pose_json(mover.trailer.pose), "bend_deg": round(mover.bend_deg, 6) + 0.0}
+    return {"final": pose_json(result.final), **extra, "turned_deg": round(result.turned_deg, 6),
+            "stopped": result.stopped, "touching": list(touching_after), "collisions": collisions,
+            "removed": list(result.removed), "hazard_tokens": 2 if rule == "airwolf" else 0, **verdict.to_json()}
+
+
+# --------------------------------------------------------------------------- Swing Trailer
+
+
+def answer_swing(scenario: Scenario, vehicle_id: str, bend_deg: float) -> dict[str, Any]:
+    """A Jackknife's Swing Trailer (p.119; GEOMETRY.md 8): the trailer turned about the hitch, the shorter way,
+    to ``bend_deg`` (its heading minus the cab's, held within 90 degrees), stopping at the first contact; what
+    it then touches it collides with (the Collision Window)."""
+    table = scenario.table
+    if table.vehicle(vehicle_id).trailer is None:
+        return {"legal": False, "reason": f"{vehicle_id!r} has no trailer", "page": "p.118"}
+    result = swing_trailer(table, vehicle_id, bend_deg)
+    after = result.table_after.vehicle(vehicle_id)
+    assert after.trailer is not None
+    return {"trailer": pose_json(after.trailer.pose), "bend_deg": round(result.bend_deg, 6) + 0.0,
+            "turned_deg": round(result.turned_deg, 6) + 0.0, "stopped": result.stopped,
+            "collisions": [c.to_json() for c in result.collisions], "removed": list(result.removed),
+            **swing_legality(scenario, vehicle_id).to_json()}
 
 
 # --------------------------------------------------------------------------- dropped weapons
@@ -89,6 +120,8 @@ def answer_dropped(scenario: Scenario, vehicle_id: str, range_name: str, edge: s
     """
     table = scenario.table
     v = table.vehicle(vehicle_id)
+    if v.trailer is not None and edge == "rear":  # the rig's rear edge is the trailer's (p.118)
+        v = v.trailer
     template = scenario.template_set.shooting[range_name]
     limit = max_offset_mm(v.length_mm, v.width_mm, edge, template.near_width_mm)  # type: ignore[arg-type]
     verdict = Verdict.ok()
@@ -96,10 +129,10 @@ def answer_dropped(scenario: Scenario, vehicle_id: str, range_name: str, edge: s
         verdict = Verdict.no(f"the template must touch the {edge} edge: |offset_mm| at most {limit:g}", "p.78")
     at = drop_pose(v.pose, v.length_mm, v.width_mm, edge, offset_mm)  # type: ignore[arg-type]
     poly = dropped_polygon(template, at)
-    others = [w for w in table.vehicles if w.id != vehicle_id and not w.airborne]
+    others = [w for w in table.pieces if w.owner != vehicle_id and not w.airborne]
     return {"placement": pose_json(at),
-            "overlaps": [w.id for w in others if overlaps(poly, w.footprint)],
-            "touches": [w.id for w in others if touches(poly, w.footprint)],
+            "overlaps": list(dict.fromkeys(w.owner for w in others if overlaps(poly, w.footprint))),
+            "touches": list(dict.fromkeys(w.owner for w in others if touches(poly, w.footprint))),
             "obstacles": [o.id for o in table.all_obstacles if overlaps(poly, o.polygon)],
             **verdict.to_json()}
 

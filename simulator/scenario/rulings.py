@@ -18,11 +18,11 @@ from simulator.geometry.contact import classify
 from simulator.geometry.movement import resolve_move
 from simulator.geometry.placement import Move
 from simulator.geometry.ramps import RampStop, stop_at_ramp
-from simulator.geometry.table import Table
+from simulator.geometry.table import Table, VehiclePiece
 from simulator.geometry.templates import MOVEMENT_NAMES, SHOOTING_NAMES, TemplateSet
 from simulator.scenario.legality import move_legality
 from simulator.scenario.loader import Scenario, load_scenario, parse_scenario, read_toml
-from simulator.scenario.rule_kinds import answer_dropped, answer_pivot, answer_up_and_over
+from simulator.scenario.rule_kinds import answer_dropped, answer_pivot, answer_swing, answer_up_and_over
 
 TemplateName = Literal[MOVEMENT_NAMES]  # type: ignore[valid-type]
 RangeName = Literal[SHOOTING_NAMES]  # type: ignore[valid-type]
@@ -67,13 +67,22 @@ class ContactQuery(_Query):
 
 
 class PivotQuery(_Query):
-    """``kind = "pivot"``: a pivot about the centre from rest: Pivot (p.69, p.71), Airwolf (p.70) or Lose
-    Control (p.35); how far it turns before contact."""
+    """``kind = "pivot"``: a pivot about the centre from rest: Pivot (p.69, p.71), Airwolf (p.70), Lose
+    Control (p.35) or a Jackknife's pivot (p.119); how far it turns before contact."""
 
     kind: Literal["pivot"]
     vehicle: str
-    rule: Literal["pivot", "airwolf", "lose_control"]
+    rule: Literal["pivot", "airwolf", "lose_control", "jackknife"]
     angle_deg: Annotated[float, Field(ge=-360.0, le=360.0, allow_inf_nan=False)]
+
+
+class SwingQuery(_Query):
+    """``kind = "swing_trailer"``: a Jackknife's Swing Trailer (p.119): the trailer turned about the hitch to
+    ``bend_deg`` (its heading minus the cab's), stopping at first contact."""
+
+    kind: Literal["swing_trailer"]
+    vehicle: str
+    bend_deg: Annotated[float, Field(ge=-180.0, le=180.0, allow_inf_nan=False)]
 
 
 class DroppedQuery(_Query):
@@ -93,10 +102,10 @@ class UpAndOverQuery(MoveQuery):
     over: Annotated[list[str], Field(max_length=1000)] | None = None
 
 
-Query = MoveQuery | ShootQuery | ContactQuery | PivotQuery | DroppedQuery | UpAndOverQuery
+Query = MoveQuery | ShootQuery | ContactQuery | PivotQuery | DroppedQuery | UpAndOverQuery | SwingQuery
 AnyQuery = Annotated[Query, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Query] = TypeAdapter(AnyQuery)
-KINDS = ("move", "shoot", "contact", "pivot", "dropped", "up_and_over")
+KINDS = ("move", "shoot", "contact", "pivot", "dropped", "up_and_over", "swing_trailer")
 
 
 def _label(raw: dict[str, Any], index: int) -> str | int:
@@ -109,7 +118,7 @@ def parse_queries(scenario: Scenario) -> list[Query]:
     problems: list[Problem] = []
     queries = []
     ids = {v.id for v in scenario.table.vehicles}
-    pieces = ids | {o.id for o in scenario.table.all_obstacles}
+    pieces = {v.id for v in scenario.table.pieces} | {o.id for o in scenario.table.all_obstacles}
     seen: set[str] = set()
     for index, raw in enumerate(scenario.spec.query, 1):
         where = f"query[{_label(raw, index)}]"
@@ -146,21 +155,30 @@ def _references(q: Query, where: str, vehicles: set[str], pieces: set[str], scen
             if oid not in pieces:
                 out.append(Problem(f"{where}.over[{i}]", f"no vehicle or obstacle {oid!r}"))
     elif isinstance(q, ShootQuery):
-        if q.attacker not in vehicles:
+        table = scenario.table
+        if q.attacker not in {v.id for v in table.pieces}:
             out.append(Problem(f"{where}.attacker", f"no vehicle {q.attacker!r}"))
         if q.target not in pieces:
             out.append(Problem(f"{where}.target", f"no vehicle or obstacle {q.target!r}"))
-        elif q.target == q.attacker:
+        elif q.attacker in pieces and _whole(table, q.target) == _whole(table, q.attacker):
             out.append(Problem(f"{where}.target", "a vehicle cannot shoot at itself"))
-    elif isinstance(q, PivotQuery | DroppedQuery):
+    elif isinstance(q, PivotQuery | DroppedQuery | SwingQuery):
         if q.vehicle not in vehicles:
             out.append(Problem(f"{where}.vehicle", f"no vehicle {q.vehicle!r}"))
     else:
-        if q.a not in vehicles:
+        if q.a not in {v.id for v in scenario.table.pieces}:
             out.append(Problem(f"{where}.a", f"no vehicle {q.a!r}"))
         if q.b not in pieces:
             out.append(Problem(f"{where}.b", f"no vehicle or obstacle {q.b!r}"))
     return out
+
+
+def _whole(table: Table, piece_id: str) -> str:
+    """The vehicle a piece belongs to (``VEHICLE.trailer`` is part of ``VEHICLE``), else the id."""
+    try:
+        return table.piece(piece_id).owner
+    except KeyError:
+        return piece_id
 
 
 def ramp_answer(table: Table, vehicle_id: str, stop: RampStop, ts: TemplateSet) -> dict[str, Any]:
@@ -174,8 +192,8 @@ def ramp_answer(table: Table, vehicle_id: str, stop: RampStop, ts: TemplateSet) 
     for key, template in (("jump", rules.jump_template(vehicle.gear)), ("tumble", rules.TUMBLE_TEMPLATE)):
         landed = resolve_move(table, vehicle_id, Move(template), ts, ignore_obstructions=True)
         moved = landed.table_after.vehicle(vehicle_id)
-        met = [v.id for v in table.vehicles if v.id != vehicle_id and touches(moved.footprint, v.footprint)]
-        met += [o.id for o in table.all_obstacles if touches(moved.footprint, o.polygon)]
+        met = [v.id for v in table.vehicles if v.id != vehicle_id and touches(moved.outline, v.outline)]
+        met += [o.id for o in table.all_obstacles if touches(moved.outline, o.polygon)]
         f = landed.final
         out[key] = {"template": template, "final": {"x_mm": round(f.x_mm, 6), "y_mm": round(f.y_mm, 6),
                                                     "heading_deg": round(f.heading_deg, 6)},
@@ -216,11 +234,34 @@ def answer(scenario: Scenario, q: Query) -> dict[str, Any]:
         return answer_pivot(scenario, q.vehicle, q.rule, q.angle_deg)
     if isinstance(q, DroppedQuery):
         return answer_dropped(scenario, q.vehicle, q.template, q.edge, q.offset_mm)
-    a = table.vehicle(q.a)
-    b_vehicle = next((v for v in table.vehicles if v.id == q.b), None)
-    c = classify(a, b_vehicle, table.shape_of(q.b))
-    return {"touching": c.touching, "distance_mm": round(c.distance_mm, 6), "orientation": c.orientation,
-            "a_edge": c.a_edge, "b_edge": c.b_edge}
+    if isinstance(q, SwingQuery):
+        return answer_swing(scenario, q.vehicle, q.bend_deg)
+    return answer_contact(table, q.a, q.b)
+
+
+def answer_contact(table: Table, a_id: str, b_id: str) -> dict[str, Any]:
+    """Do ``a_id`` and ``b_id`` touch, and how (p.52-54)? Either may be an articulated vehicle (each of its
+    pieces is tried, cab first, GEOMETRY.md 8) or one piece of it (``VEHICLE.trailer``); the touching pieces
+    are then named (``a_piece``, ``b_piece``)."""
+    a_pieces = table.piece(a_id).pieces if a_id in {v.id for v in table.vehicles} else (table.piece(a_id),)
+    b_pieces: tuple[VehiclePiece | None, ...] = (None,)
+    if b_id in {v.id for v in table.pieces}:
+        b_pieces = table.piece(b_id).pieces if b_id in {v.id for v in table.vehicles} else (table.piece(b_id),)
+    best = None
+    for a in a_pieces:
+        for b in b_pieces:
+            c = classify(a, b, table.shape_of(b_id) if b is None else b.footprint)
+            if best is None or (c.touching and not best[0].touching) or \
+                    (not best[0].touching and c.distance_mm < best[0].distance_mm):
+                best = (c, a, b)
+    assert best is not None
+    c, a, b = best
+    out: dict[str, Any] = {"touching": c.touching, "distance_mm": round(c.distance_mm, 6),
+                           "orientation": c.orientation, "a_edge": c.a_edge, "b_edge": c.b_edge}
+    for key, piece in (("a_piece", a), ("b_piece", b)):
+        if piece is not None and (piece.part_of or piece.has_trailer):
+            out[key] = "trailer" if piece.part_of else "cab"
+    return out
 
 
 def load_rulings_file(path: str | Path, template_set: str | Path | None = None) -> Scenario:

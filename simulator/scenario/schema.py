@@ -180,6 +180,9 @@ class VehicleSpec(_Strict):
     length_mm: VehicleSize | None = None
     width_mm: VehicleSize | None = None
     reversing: StrictBool = False
+    trailer_length_mm: VehicleSize | None = None
+    trailer_width_mm: VehicleSize | None = None
+    bend_deg: Annotated[float, Strict(), Field(ge=-90.0, le=90.0, allow_inf_nan=False)] = 0.0
     player: Name | None = None
     name: Name = ""
     weapons: Annotated[list[WeaponSpec], Field(max_length=32)] = Field(default_factory=list)
