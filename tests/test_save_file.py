@@ -107,7 +107,7 @@ def test_embedded_scenario_errors_name_the_save(document: dict[str, Any]) -> Non
     ("Activate", "vehicle_id", 7, "vehicle_id: Input should be a valid string"),
     ("Activate", "type", "Teleport", "type: expected one of Activate, ChooseTemplate, RollSkid, PushIt, "
      "SpendShifts, SlideFacing, Spin, React, DeclareAttacks, LoseControl, PassPole, SpendVotes, Deploy, Declare, "
-     "Pivot, Piledrive"),
+     "Pivot, Piledrive, SwingTrailer"),
 ])
 def test_decisions_are_read_strictly(document: dict[str, Any], kind: str, key: str, value: Any,
                                      problem: str) -> None:

@@ -75,6 +75,7 @@ from simulator.gaslands.decisions import (
     SpendShifts,
     SpendVotes,
     Spin,
+    SwingTrailer,
 )
 from simulator.gaslands.dice import SkidFace
 from simulator.gaslands.game import Game
@@ -97,6 +98,7 @@ from simulator.gaslands.prompts import (
     SkidPrompt,
     SlideFacingPrompt,
     SpinPrompt,
+    SwingTrailerPrompt,
     TemplatePrompt,
     VotesPrompt,
 )
@@ -464,6 +466,8 @@ class Bot:
                 return Pivot(self._pivot(game, nav, p))
             case PiledriverPrompt():
                 return self._piledrive(game, p)
+            case SwingTrailerPrompt():
+                return SwingTrailer(self._swing(game, p))
             case GameOverPrompt():
                 raise IllegalChoice("the game is over: the bot has nothing to decide")
             case _ as unreachable:
@@ -839,6 +843,14 @@ class Bot:
         headings = [float(h) for h in range(0, 360, 45)]
         sign = 1.0 if p.player == v.player else -1.0
         return max(headings, key=lambda h: sign * nav.alignment(i, Pose(v.pose.x_mm, v.pose.y_mm, h)))
+
+    def _swing(self, game: Game, p: SwingTrailerPrompt) -> float:
+        """Swing Trailer (p.119): a team-mate straightens the trailer; a rival folds it as far as it goes,
+        the way it already bends (the Collision Window and the next moves are then the rig's problem)."""
+        v = game.state.vehicle(p.vehicle_id)
+        if p.player == v.player:
+            return 0.0
+        return math.copysign(p.max_deg, p.bend_deg if p.bend_deg else 1.0)
 
     def _pass_pole(self, game: Game, nav: Navigator, p: PassPolePrompt) -> int:
         options = list(p.to)

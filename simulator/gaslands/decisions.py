@@ -174,7 +174,15 @@ class Piledrive:
     heading_deg: float
 
 
+@dataclass(frozen=True)
+class SwingTrailer:
+    """A Jackknife's Swing Trailer (p.119): hinge the trailer to this bend, its heading minus the cab's,
+    counter-clockwise degrees, within 90 either way."""
+
+    bend_deg: float
+
+
 Decision = (
     Activate | ChooseTemplate | RollSkid | PushIt | SpendShifts | SlideFacing | Spin | React | DeclareAttacks
-    | LoseControl | PassPole | SpendVotes | Deploy | Declare | Pivot | Piledrive
+    | LoseControl | PassPole | SpendVotes | Deploy | Declare | Pivot | Piledrive | SwingTrailer
 )

@@ -106,6 +106,7 @@ from simulator.gaslands.decisions import (
     SpendShifts,
     SpendVotes,
     Spin,
+    SwingTrailer,
 )
 from simulator.gaslands.dice import DiceSource, SkidFace
 from simulator.gaslands.events import (
@@ -159,6 +160,7 @@ from simulator.gaslands.events import (
     TemplateChosen,
     TokenShot,
     TouchItUseIt,
+    TrailerSwung,
     Tumbled,
     UpAndOverDeclared,
     UppersGearUp,
@@ -206,6 +208,7 @@ from simulator.gaslands.prompts import (
     SlideFacingPrompt,
     SlotPreview,
     SpinPrompt,
+    SwingTrailerPrompt,
     TemplateOption,
     TemplatePrompt,
     VotesPrompt,
@@ -228,6 +231,7 @@ from simulator.gaslands.tables import Weapon, Weight
 from simulator.gaslands.tokens import Token
 from simulator.gaslands.wipeout import WipeoutPlan, next_player, plan_wipeout, wipeout_order
 from simulator.gaslands.wrecks import SKID_TO_A_HALT, plan_wreck
+from simulator.geometry.articulated import MAX_BEND_DEG
 from simulator.geometry.pose import Pose
 
 SURFACE_HAZARDS = RULES.surfaces.hazards
@@ -388,6 +392,13 @@ class Crunch:
 
 
 @dataclass(frozen=True)
+class Swung:
+    """After a Jackknife's Swing Trailer and its Collision Window: the Pivot Vehicle step (p.119)."""
+
+    vehicle: str
+
+
+@dataclass(frozen=True)
 class QueueContacts:
     """Open a Collision Window with these contacts of ``mover`` (p.52), then resume at ``then``."""
 
@@ -459,7 +470,7 @@ class WreckFinish:
 
 Resume: TypeAlias = (
     Go | FlipMove | AfterFlip | Crunch | QueueContacts | AfterCollision | ShootFrom | DropFrom | WrecksThen
-    | WreckFinish | RampLaunch | RampLanded | PerkStep
+    | WreckFinish | RampLaunch | RampLanded | PerkStep | Swung
 )
 """Where play resumes: one frozen record per continuation of the activation sequence."""
 
@@ -725,6 +736,8 @@ class _Run:
                 self._after_flip(vid, plan)
             case Crunch(vid, plan):
                 self._crunch(vid, plan)
+            case Swung(vid):
+                self._after_swing(vid)
             case QueueContacts(mover, contacts, then, movement):
                 self._queue(mover, contacts, then, movement=movement)
             case AfterCollision(movement, done):
@@ -826,6 +839,8 @@ class _Run:
                 self._on_piledrive(decision)
             case PiledriverPrompt(), Declare():
                 self._on_piledrive_declined(decision)
+            case SwingTrailerPrompt(), SwingTrailer():
+                self._on_swing(decision)
             case GameOverPrompt(), _:
                 raise IllegalChoice(f"the game is over: no {type(decision).__name__} now")
             case _:
@@ -1585,6 +1600,7 @@ class _Run:
         Wreck skidding to a halt: it is no longer racing, p.43). A race won ends the game at once (p.62,
         p.128)."""
         v = self._vehicle(vehicle_id)
+        moved = replace(v, pose=report.pose, bend_deg=v.bend_deg if report.bend_deg is None else report.bend_deg)
         self._emit(Moved(
             v.id, v.label, how, ref, start or v.pose, report.pose,
             template=plan.template if plan else template, direction=plan.direction if plan else None,
@@ -1593,8 +1609,8 @@ class _Run:
             met=tuple(self._name(c.other_id) for c in report.contacts),
             stopped_by=tuple(self._name(i) for i in report.stopped_by),
             requested_deg=requested, turned_deg=report.turned_deg if requested is not None else None,
+            trailer_start=v.trailer_pose if start is None else None, trailer_final=moved.trailer_pose,
         ))
-        moved = replace(v, pose=report.pose)
         if surfaces:
             moved = self._movement_step_effects(moved, report)
         if report.removed:
@@ -1963,6 +1979,7 @@ class _Run:
             smash_dice_why(orientation, active, passive) if ra.smashes else "",
             smash_dice_why(orientation, passive, active) if rp.smashes and not passive.obstacle else "",
             out.active.hits_dealt, out.passive.hits_dealt,
+            pending.contact.piece, pending.contact.other_piece,
         ))
         downed = self._downers(active, passive, ra, rp)
         for side, who, them in ((out.active, active, passive), (out.passive, passive, active)):
@@ -2381,11 +2398,40 @@ class _Run:
                                         jackknife)
 
     def _jackknife(self, vid: str, plan: WipeoutPlan) -> None:
-        """A Jackknife instead of a Flip (p.119): the player to the left pivots it (a Collision Window), then
-        the Crunch, 4D6 against itself that cannot be Evaded. The trailer is not a separate piece here, so
-        Swing Trailer has nothing to hinge."""
+        """A Jackknife instead of a Flip (p.119): the player to the left swings the trailer about the hitch (a
+        Collision Window), then pivots the vehicle about its centre (a Collision Window), then the Crunch, 4D6
+        against itself that cannot be Evaded. A vehicle without a trailer piece skips the swing."""
         self._emit(Jackknifed(vid, self._name(vid)))
         self._after_lose = Crunch(vid, plan)
+        v = self._vehicle(vid)
+        if not v.has_trailer:
+            self._ask_lose_control(vid, jackknife=True)
+            return
+        self._wiped = vid
+        self.prompt = SwingTrailerPrompt(next_player(v.player, len(self.state.players)), vid, v.bend_deg,
+                                         MAX_BEND_DEG)
+
+    def _on_swing(self, d: SwingTrailer) -> None:
+        p = self.prompt
+        assert isinstance(p, SwingTrailerPrompt)
+        if not math.isfinite(d.bend_deg) or abs(d.bend_deg) > p.max_deg + 1e-9:
+            raise IllegalChoice(f"the trailer swings to at most {p.max_deg:.0f} degrees either way of the cab "
+                                "(further it would overlap the cab)", "Jackknife, p.119")
+        vid = p.vehicle_id
+        report = self.referee.swing(self.state, vid, d.bend_deg)
+        self._apply_report(vid, report, how="swings its trailer", ref="Jackknife: Swing Trailer, p.119",
+                           requested=d.bend_deg - p.bend_deg, surfaces=False)
+        reached = self._vehicle(vid).bend_deg
+        stopped = tuple(self._name(c.other_id) for c in report.contacts) + tuple(
+            self._name(i) for i in report.stopped_by)
+        self._emit(TrailerSwung(vid, self._name(vid), self._player(p.player), d.bend_deg, reached, stopped))
+        self._window(vid, report, Swung(vid))
+
+    def _after_swing(self, vid: str) -> None:
+        """Pivot Vehicle: the Jackknife's second step (p.119), unless the swing wrecked it."""
+        if not self._vehicle(vid).in_play:
+            self._resume(self._after_lose)
+            return
         self._ask_lose_control(vid, jackknife=True)
 
     def _crunch(self, vid: str, plan: WipeoutPlan) -> None:

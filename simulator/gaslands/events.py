@@ -611,7 +611,8 @@ class Moved(GameEvent):
 
     ``met`` names what it collided with; ``stopped_by`` what stopped a turn
     without a Collision; ``requested_deg``/``turned_deg`` the turn asked for and
-    the one made (Spin, Pivot, Lose Control).
+    the one made (Spin, Pivot, Lose Control). A War Rig's trailer (p.118):
+    ``trailer_start`` and ``trailer_final`` (None for a vehicle without one).
     """
 
     vehicle: str
@@ -631,10 +632,19 @@ class Moved(GameEvent):
     stopped_by: tuple[str, ...] = ()
     requested_deg: float | None = None
     turned_deg: float | None = None
+    trailer_start: Pose | None = None
+    trailer_final: Pose | None = None
 
     @property
     def rule(self) -> str:
         return self.ref
+
+    def to_json(self) -> dict[str, object]:
+        out = super().to_json()
+        for key in ("trailer_start", "trailer_final"):
+            if out.get(key) is None:
+                out.pop(key, None)
+        return out
 
     @property
     def page(self) -> str:
@@ -660,6 +670,9 @@ class Moved(GameEvent):
             parts.append(f"stopped by {_list(self.stopped_by)}")
         elif self.interrupted and not self.met:
             parts.append("interrupted")
+        if self.trailer_final is not None:
+            bend = (self.trailer_final.heading_deg - self.final.heading_deg + 180.0) % 360.0 - 180.0
+            parts.append("its trailer in line" if abs(bend) < 0.5 else f"its trailer bent {bend:+.0f} degrees")
         return ", ".join(parts)
 
 
@@ -1022,6 +1035,9 @@ class Collided(GameEvent):
     active_hits: int = 0
     """Hits of the active vehicle's Smash Attack: 4+, a 6 counting twice (p.42, p.55)."""
     passive_hits: int = 0
+    active_piece: str = ""
+    passive_piece: str = ""
+    """Which piece of a War Rig touched (``"cab"`` or ``"trailer"``, p.118); empty for other vehicles."""
     RULE: ClassVar[str] = "Collisions"
     PAGE: ClassVar[str] = "p.52-57"
 
@@ -1029,12 +1045,21 @@ class Collided(GameEvent):
     def vehicles(self) -> tuple[str, ...]:
         return (self.active,) if self.passive_obstacle else (self.active, self.passive)
 
+    def to_json(self) -> dict[str, object]:
+        out = super().to_json()
+        for key in ("active_piece", "passive_piece"):
+            if not out.get(key):
+                out.pop(key, None)
+        return out
+
     @property
     def text(self) -> str:
         kind = self.orientation.value.replace("_", "-").title()
-        edges = f"{self.active_name}'s {self.active_edge}"
+        on_a = f" (its {self.active_piece})" if self.active_piece == "trailer" else ""
+        on_p = f" (its {self.passive_piece})" if self.passive_piece == "trailer" else ""
+        edges = f"{self.active_name}'s {self.active_edge}{on_a}"
         edges += f" against the {self.passive_name}" if self.passive_obstacle else \
-            f" against {self.passive_name}'s {self.passive_edge}"
+            f" against {self.passive_name}'s {self.passive_edge}{on_p}"
         verbs = {Reaction.SMASH: "smashes", Reaction.EVADE: "evades", Reaction.PILEDRIVER: "piledrives"}
         reactions = f"{self.active_name} {verbs[self.active_reaction]}"
         if not self.passive_obstacle:
@@ -1303,6 +1328,32 @@ class Jackknifed(GameEvent):
     @property
     def text(self) -> str:
         return f"{self.name} jackknifes"
+
+
+@dataclass(frozen=True)
+class TrailerSwung(GameEvent):
+    """A Jackknife's Swing Trailer: the player to the left hinges the trailer about the hitch (p.119).
+
+    ``requested_deg`` is the bend chosen (the trailer's heading minus the cab's), ``reached_deg`` where the
+    swing stopped; ``stopped_by`` names what stopped it short without a Collision.
+    """
+
+    vehicle: str
+    name: str
+    chooser: str
+    requested_deg: float
+    reached_deg: float
+    stopped_by: tuple[str, ...] = ()
+    RULE: ClassVar[str] = "Jackknife: Swing Trailer"
+    PAGE: ClassVar[str] = "p.119"
+
+    @property
+    def text(self) -> str:
+        head = f"{self.chooser} swings {self.name}'s trailer to {self.reached_deg:+.0f} degrees"
+        if abs(self.requested_deg - self.reached_deg) > 0.5:
+            why = f", stopped by {_list(self.stopped_by)}" if self.stopped_by else ""
+            return f"{head} (of {self.requested_deg:+.0f} asked{why})"
+        return head
 
 
 @dataclass(frozen=True)
@@ -1766,7 +1817,7 @@ EVENT_TYPES: tuple[type[GameEvent], ...] = (
     RampReached, Jumped, Tumbled, VolatileRolled,
     Pivoted, UpAndOverDeclared, SlipAwayEarned, Piledriven, Collided, CollisionDamage, Sedated, UppersGearUp,
     Distracted, WeaponsInactive, HeldFire, Attacked, WeaponDropped, DropAttacked, WipedOut, Flipped, Jackknifed,
-    Crunched, WipeoutReset, LostControl, Wrecked, ExplosionHit, PerkUsed,
+    TrailerSwung, Crunched, WipeoutReset, LostControl, Wrecked, ExplosionHit, PerkUsed,
     ScenarioBegins, TokenPlaced, TokenPickedUp, TokenDropped, TokenPassed, TokenRemoved, PointsScored,
     VehiclePoints, DeployedAtSpawn, TokenShot, TokenFired, ScenarioAttack, ScenarioEffect, ScenarioNotice,
 )

@@ -574,6 +574,20 @@ class PiledriverPrompt:
 
 
 @dataclass(frozen=True)
+class SwingTrailerPrompt:
+    """A Jackknife's first step (p.119): the player to the left hinges ``vehicle_id``'s trailer about the hitch
+    to any bend (its heading minus the cab's, counter-clockwise degrees) within ``max_deg`` either way;
+    ``bend_deg`` is where it is now. Answer with :class:`~simulator.gaslands.decisions.SwingTrailer`."""
+
+    kind: ClassVar[str] = "swing_trailer"
+    player: int
+    vehicle_id: str
+    bend_deg: float
+    max_deg: float
+    options: ClassVar[tuple[str, ...]] = ()
+
+
+@dataclass(frozen=True)
 class GameOverPrompt:
     """Nothing left to decide: ``winner`` (a player index, or None), why, and the standings (names, first
     first, p.62, p.128)."""
@@ -595,7 +609,7 @@ class GameOverPrompt:
 Prompt: TypeAlias = (
     ActivatePrompt | TemplatePrompt | SkidPrompt | PushItPrompt | ShiftsPrompt | SlideFacingPrompt | SpinPrompt
     | ReactPrompt | AttacksPrompt | LoseControlPrompt | PassPolePrompt | VotesPrompt | DeployPrompt | DeclarePrompt
-    | PivotPrompt | PiledriverPrompt | GameOverPrompt
+    | PivotPrompt | PiledriverPrompt | SwingTrailerPrompt | GameOverPrompt
 )
 """Every question the engine can ask."""
 
@@ -603,7 +617,7 @@ PROMPT_KINDS: dict[str, type[Prompt]] = {
     cls.kind: cls
     for cls in (ActivatePrompt, TemplatePrompt, SkidPrompt, PushItPrompt, ShiftsPrompt, SlideFacingPrompt,
                 SpinPrompt, ReactPrompt, AttacksPrompt, LoseControlPrompt, PassPolePrompt, VotesPrompt,
-                DeployPrompt, DeclarePrompt, PivotPrompt, PiledriverPrompt, GameOverPrompt)
+                DeployPrompt, DeclarePrompt, PivotPrompt, PiledriverPrompt, SwingTrailerPrompt, GameOverPrompt)
 }
 """Each prompt class by its ``kind``."""
 
@@ -612,5 +626,6 @@ __all__ = [
     "ActivatePrompt", "AttacksPrompt", "DeclarePrompt", "DeployPrompt", "DropChoice", "Ending", "GameOverPrompt",
     "LoseControlPrompt", "PassPolePrompt", "PiledriverPrompt", "PivotPrompt", "Prompt", "PROMPT_KINDS",
     "PushItPrompt", "ReactPrompt", "ShiftsPrompt", "SkidPrompt", "SlideFacingPrompt", "SlotPreview", "SpinPrompt",
+    "SwingTrailerPrompt",
     "Target", "TemplateOption", "TemplatePrompt", "VotesPrompt", "WeaponChoice", "VoteEffect",
 ]

@@ -20,6 +20,7 @@ from simulator.gaslands.decisions import DropEdge, Side
 from simulator.gaslands.grid import FINGER_WIDTH_MM, StartingLine, slot_pose
 from simulator.gaslands.race import Course
 from simulator.gaslands.state import GameState
+from simulator.geometry.articulated import clamp_bend
 from simulator.geometry.dropped import drop_pose, max_offset_mm
 from simulator.geometry.path import Path
 from simulator.geometry.pose import TOUCH_MM, Pose, footprint
@@ -53,9 +54,13 @@ class Contact:
     obstacle_weight: str = "heavyweight"
     destructible: bool = False
     other_name: str = ""
+    """The obstacle's label (``"rock"``), for the log; vehicles are named by the game state."""
     volatile: bool = False
     """A Volatile obstacle: a D6 before reactions, 4+ and it explodes (p.87)."""
-    """The obstacle's label (``"rock"``), for the log; vehicles are named by the game state."""
+    piece: str = ""
+    """Which piece of an articulated mover touched: ``"cab"`` or ``"trailer"`` (p.118); empty otherwise."""
+    other_piece: str = ""
+    """Which piece of an articulated other vehicle was touched; empty otherwise."""
 
 
 @dataclass(frozen=True)
@@ -82,7 +87,7 @@ class MoveReport:
     ``ramp_name`` its label; a Jump or Tumble follows (p.87).
     ``area``: the movement template the move used (a Spin's or pivot's: None), for what a scenario counts
     as touched by "the movement template or Final Position" (p.131, p.139); None when the referee has no
-    geometry.
+    geometry. ``bend_deg``: an articulated vehicle's trailer bend after the move (p.118; None: unchanged).
     """
 
     pose: Pose
@@ -103,6 +108,7 @@ class MoveReport:
     ramp: str = ""
     ramp_name: str = ""
     area: BaseGeometry | None = field(default=None, compare=False, repr=False)
+    bend_deg: float | None = None
 
 
 @dataclass(frozen=True)
@@ -148,7 +154,13 @@ class Referee(Protocol):
         ...
 
     def pivot(self, state: GameState, vehicle_id: str, heading_deg: float) -> MoveReport:
-        """A pivot to a facing, e.g. Lose Control (p.35)."""
+        """A pivot to a facing, e.g. Lose Control (p.35); an articulated vehicle turns about the rig's centre
+        (p.118)."""
+        ...
+
+    def swing(self, state: GameState, vehicle_id: str, bend_deg: float) -> MoveReport:
+        """Swing Trailer (Jackknife, p.119): the trailer hinged about the hitch to ``bend_deg``, stopping at
+        first contact; ``bend_deg`` of the report is where it stopped."""
         ...
 
     def shots(self, state: GameState, attacker_id: str, mount: int) -> tuple[Shot, ...]:
@@ -285,6 +297,11 @@ class OpenTableReferee:
         p = state.vehicle(vehicle_id).pose
         turned = (heading_deg - p.heading_deg + 180.0) % 360.0 - 180.0
         return MoveReport(Pose(p.x_mm, p.y_mm, heading_deg % 360.0), turned_deg=turned)
+
+    def swing(self, state: GameState, vehicle_id: str, bend_deg: float) -> MoveReport:
+        v = state.vehicle(vehicle_id)
+        bend = clamp_bend(bend_deg)
+        return MoveReport(v.pose, turned_deg=bend - v.bend_deg, bend_deg=bend)
 
     def shots(self, state: GameState, attacker_id: str, mount: int) -> tuple[Shot, ...]:
         return tuple(Shot(v.id) for v in state.vehicles if v.in_play and v.id != attacker_id)

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import Literal
 
 from simulator.gaslands.round import Contender, RoundState
 from simulator.gaslands.tables import VehicleType, Weapon, Weight, load_vehicle_types, load_weapons
 from simulator.gaslands.tokens import ScenarioState
+from simulator.geometry.articulated import trailer_pose
 from simulator.geometry.pose import Pose
 
 HANDGUN = "handgun"
@@ -30,17 +32,27 @@ class Status(Enum):
 
 @dataclass(frozen=True)
 class Mount:
-    """A weapon fitted to a vehicle: its key, facing (front, rear, side, turret, crew) and ammo left."""
+    """A weapon fitted to a vehicle: its key, facing (front, rear, side, turret, crew) and ammo left; ``on``
+    the piece of an articulated vehicle it sits on, ``"cab"`` or ``"trailer"`` (p.118)."""
 
     weapon: str
     facing: str = "front"
     ammo: int | None = None
+    on: Literal["cab", "trailer"] = "cab"
 
     @classmethod
-    def fitted(cls, weapon_key: str, facing: str = "front") -> Mount:
-        """A new weapon with the ammo of its table row (p.81); Crew Fired weapons need no facing (p.67)."""
+    def fitted(cls, weapon_key: str, facing: str = "front", on: Literal["cab", "trailer"] | None = None) -> Mount:
+        """A new weapon with the ammo of its table row (p.81); Crew Fired weapons need no facing (p.67).
+        ``on``: the piece of an articulated vehicle it sits on (default :func:`default_piece`)."""
         weapon = load_weapons()[weapon_key]
-        return cls(weapon_key, "crew" if weapon.crew_fired else facing, weapon.ammo)
+        facing = "crew" if weapon.crew_fired else facing
+        return cls(weapon_key, facing, weapon.ammo, on or default_piece(facing))
+
+
+def default_piece(facing: str) -> Literal["cab", "trailer"]:
+    """Where a weapon sits on a War Rig when its owner does not say (our reading of p.118): a rear-facing one on
+    the trailer, whose rear edge is the rig's rear; every other on the cab."""
+    return "trailer" if facing == "rear" else "cab"
 
 
 @dataclass(frozen=True)
@@ -49,7 +61,10 @@ class VehicleState:
 
     ``gates_passed`` counts the race gates passed in order (Death Race, p.127).
     ``glued``: the Glue Dropper affected it in its last activation, so it cannot
-    in this one (p.79).
+    in this one (p.79). An articulated vehicle (War Rig, p.116-120) has a
+    trailer of ``trailer_length_mm`` x ``trailer_width_mm`` hitched to the
+    cab, whose pose is ``pose``, and bent ``bend_deg`` (the trailer's heading
+    minus the cab's; GEOMETRY.md 8).
     """
 
     id: str
@@ -77,6 +92,21 @@ class VehicleState:
     glued: bool = False
     name: str = ""
     """The vehicle's name for people (the scenario's ``name``, else its id)."""
+    trailer_length_mm: float = 0.0
+    trailer_width_mm: float = 0.0
+    bend_deg: float = 0.0
+
+    @property
+    def has_trailer(self) -> bool:
+        """Whether it is a cab with a trailer (War Rig, p.118)."""
+        return self.trailer_length_mm > 0.0 and self.trailer_width_mm > 0.0
+
+    @property
+    def trailer_pose(self) -> Pose | None:
+        """Where its trailer stands, hitched to the cab (None without one)."""
+        if not self.has_trailer:
+            return None
+        return trailer_pose(self.pose, self.length_mm, self.trailer_length_mm, self.bend_deg)
 
     @property
     def label(self) -> str:
@@ -98,6 +128,7 @@ class VehicleState:
         return cls(
             vehicle_id, player, type_key, pose, t.hull, t.handling, t.max_gear, t.crew, t.weight,
             t.length_mm, t.width_mm, frozenset(t.special_rules), weapons, rams,
+            trailer_length_mm=t.trailer_length_mm or 0.0, trailer_width_mm=t.trailer_width_mm or 0.0,
         )
 
     @property

@@ -48,6 +48,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Protocol
 
+import shapely
 from shapely.geometry import Polygon
 
 from simulator.gaslands.collisions import Orientation
@@ -75,6 +76,7 @@ from simulator.geometry.movement import (
     obstructions_for,
     resolve_move,
     resolve_pivot,
+    swing_trailer,
 )
 from simulator.geometry.path import Path, truncated
 from simulator.geometry.placement import Move, place
@@ -137,16 +139,19 @@ def _airborne(type_key: str) -> bool:
 
 
 def vehicle_piece(v: VehicleState, players: tuple[str, ...]) -> VehiclePiece:
-    """A vehicle of the game as a geometry piece."""
+    """A vehicle of the game as a geometry piece (a War Rig's cab, carrying its trailer, GEOMETRY.md 8)."""
     return VehiclePiece(
         v.id, v.type_key, v.pose, v.length_mm, v.width_mm, v.weight.name.lower(),  # type: ignore[arg-type]
         v.gear, v.reversing, _airborne(v.type_key), players[v.player] if v.player < len(players) else None,
+        v.trailer_length_mm, v.trailer_width_mm, v.bend_deg,
     )
 
 
 def wreck_obstacle(v: VehicleState) -> Obstacle:
-    """A wreck: a destructible obstacle of the vehicle's weight where it stopped (p.43-44)."""
-    return Obstacle(v.id, footprint(v.pose, v.length_mm, v.width_mm), v.weight.name.lower(),  # type: ignore[arg-type]
+    """A wreck: a destructible obstacle of the vehicle's weight where it stopped, both pieces of a War Rig
+    (p.43-44, p.118)."""
+    shape = vehicle_piece(v, ()).outline if v.has_trailer else footprint(v.pose, v.length_mm, v.width_mm)
+    return Obstacle(v.id, shape, v.weight.name.lower(),  # type: ignore[arg-type]
                     destructible=True, label=WRECK_LABEL)
 
 
@@ -273,7 +278,7 @@ class TableReferee:
         if state is self._cache_state:
             return self._cache_table
         geometry = (state.removed_obstacles, state.players, state.dropped,
-                    tuple((v.id, v.pose, v.status, v.reversing) for v in state.vehicles),
+                    tuple((v.id, v.pose, v.status, v.reversing, v.bend_deg) for v in state.vehicles),
                     tuple(t for t in state.scenario.tokens if t.obstacle and t.on_table))
         key = (geometry, tuple(v.gear for v in state.vehicles))
         self._cache_state = state
@@ -299,15 +304,19 @@ class TableReferee:
         """A dropped template's outline on the table (p.78)."""
         return dropped_polygon(self.template_set.shooting[template], pose)
 
-    def _touched(self, movement_polygon: Polygon | None, final: Pose, piece: VehiclePiece
-                 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """Dropped templates (top first) overlapped and touched by a move's template or Final Position (p.78).
+    def _touched(self, movement_polygon: Polygon | None, final: Pose, piece: VehiclePiece,
+                 bend_deg: float | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Dropped templates (top first) overlapped and touched by a move's template or Final Position (p.78);
+        an articulated vehicle's Final Position is both pieces (``bend_deg``: its trailer's bend there).
 
         Airborne vehicles ignore dropped weapons (p.70).
         """
         if not self._drops or piece.airborne:
             return (), ()
-        return touched_templates(move_area(movement_polygon, final, piece.length_mm, piece.width_mm), self._drops)
+        area = move_area(movement_polygon, final, piece.length_mm, piece.width_mm)
+        if piece.trailer is not None:
+            area = shapely.union(area, piece.moved(final, bend_deg=bend_deg).outline)
+        return touched_templates(area, self._drops)
 
     # ------------------------------------------------------------------ movement
 
@@ -374,7 +383,7 @@ class TableReferee:
     def _report(self, table: Table, vehicle_id: str, result: MoveResult, *, forward: bool) -> MoveReport:
         piece = table.vehicle(vehicle_id)
         crossed, gates, point = self._lines_crossed(table, piece, result.path) if forward else (False, (), None)
-        dropped, touched = self._touched(result.placed.movement_polygon, result.final, piece)
+        dropped, touched = self._touched(result.placed.movement_polygon, result.final, piece, result.bend_deg)
         return MoveReport(
             pose=result.final,
             interrupted=result.ended_interrupted,
@@ -390,16 +399,18 @@ class TableReferee:
             finish_touch=crossed,
             finish_point=point,
             area=result.placed.movement_polygon,
+            bend_deg=result.bend_deg,
         )
 
     def _contact(self, table: Table, c: Collision) -> Contact:
         if c.passive_edge is not None:
-            return Contact(c.with_id, Orientation(c.orientation), c.active_edge, c.passive_edge)
+            return Contact(c.with_id, Orientation(c.orientation), c.active_edge, c.passive_edge, piece=c.part,
+                           other_piece=c.with_part)
         obstacle = table.obstacle(c.with_id)
         return Contact(c.with_id, Orientation(c.orientation), c.active_edge, "front", obstacle=True,
                        obstacle_weight=obstacle.weight, destructible=obstacle.destructible,
                        volatile=obstacle.volatile,
-                       other_name=obstacle.label or obstacle.id)
+                       other_name=obstacle.label or obstacle.id, piece=c.part)
 
     def forced_move(self, state: GameState, vehicle_id: str, template: str, *, ignore_obstructions: bool,
                     direction: Side | None = None) -> MoveReport:
@@ -418,6 +429,8 @@ class TableReferee:
     def _through(self, state: GameState, vehicle_id: str, move: Move) -> MoveReport:
         table = self.table(state)
         piece = table.vehicle(vehicle_id)
+        if piece.trailer is not None:
+            return self._forced_rig(table, piece, template)
         alone = replace(table, vehicles=(piece,), obstacles=(), gates=())
         result = resolve_move(alone, vehicle_id, move, self.template_set)
         u = self._clear_back(table, piece, result.path)
@@ -430,23 +443,48 @@ class TableReferee:
                           dropped_touched=touched, path=driven, finish_touch=crossed, finish_point=point,
                           area=result.placed.movement_polygon)
 
-    def _landing_contacts(self, table: Table, piece: VehiclePiece, pose: Pose) -> tuple[Contact, ...]:
+    def _forced_rig(self, table: Table, piece: VehiclePiece, template: str) -> MoveReport:
+        """A War Rig's forced move ignoring obstructions (a Jump or Tumble, p.87): the cab straight ahead, the
+        trailer hitched behind (p.118), both backed along the path until clear (GEOMETRY.md 8)."""
+        result = resolve_move(table, piece.id, Move(template), self.template_set, ignore_obstructions=True)
+        crossed, gates, point = self._lines_crossed(table, piece, result.path)
+        dropped, touched = self._touched(result.placed.movement_polygon, result.final, piece, result.bend_deg)
+        landed = piece.moved(result.final, bend_deg=result.bend_deg)
+        return MoveReport(result.final, disqualified=result.disqualified, crossed_finish=crossed, gates=gates,
+                          contacts=self._landing_contacts(table, piece, result.final, landed), dropped=dropped,
+                          dropped_touched=touched, path=result.path, finish_touch=crossed, finish_point=point,
+                          bend_deg=result.bend_deg)
+
+    def _landing_contacts(self, table: Table, piece: VehiclePiece, pose: Pose,
+                          landed: VehiclePiece | None = None) -> tuple[Contact, ...]:
         """A forced move that ignored obstructions collides with what it ends touching and did not start
-        touching (its Collision Window, p.35, p.39, p.45)."""
-        landed = replace(piece, pose=pose)
+        touching (its Collision Window, p.35, p.39, p.45); either piece of a War Rig (p.118)."""
+        if landed is None:
+            landed = replace(piece, pose=pose)
         out: list[Contact] = []
+        met: set[str] = set()
         for b in self._blockers(table, piece):
-            if touches(landed.footprint, b.shape) and not touches(piece.footprint, b.shape):
-                c = classify(landed, b.vehicle, b.shape)
-                if c.orientation is None or c.a_edge is None:
-                    continue
-                if b.vehicle is not None and c.b_edge is not None:
-                    out.append(Contact(b.id, Orientation(c.orientation), c.a_edge, c.b_edge))
-                elif b.obstacle is not None:
-                    out.append(Contact(b.id, Orientation(c.orientation), c.a_edge, "front", obstacle=True,
-                                       obstacle_weight=b.obstacle.weight, destructible=b.obstacle.destructible,
-                                       volatile=b.obstacle.volatile,
-                                       other_name=b.obstacle.label or b.id))
+            owner = b.vehicle.owner if b.vehicle is not None else b.id
+            if owner in met or any(touches(p.footprint, b.shape) for p in piece.pieces):
+                continue
+            part = next((p for p in landed.pieces if touches(p.footprint, b.shape)), None)
+            if part is None:
+                continue
+            c = classify(part, b.vehicle, b.shape)
+            if c.orientation is None or c.a_edge is None:
+                continue
+            mine = "trailer" if part.part_of else "cab" if part.has_trailer else ""
+            if b.vehicle is not None and c.b_edge is not None:
+                theirs = "trailer" if b.vehicle.part_of else "cab" if b.vehicle.has_trailer else ""
+                out.append(Contact(owner, Orientation(c.orientation), c.a_edge, c.b_edge, piece=mine,
+                                   other_piece=theirs))
+                met.add(owner)
+            elif b.obstacle is not None:
+                out.append(Contact(b.id, Orientation(c.orientation), c.a_edge, "front", obstacle=True,
+                                   obstacle_weight=b.obstacle.weight, destructible=b.obstacle.destructible,
+                                   volatile=b.obstacle.volatile,
+                                   other_name=b.obstacle.label or b.id, piece=mine))
+                met.add(owner)
         return tuple(out)
 
     def _clear_back(self, table: Table, piece: VehiclePiece, path: Path) -> float:
@@ -492,10 +530,31 @@ class TableReferee:
         dropped, touched = self._touched(None, result.final, piece)
         stopped_by: tuple[str, ...] = ()
         if result.stopped and not contacts:
-            turned = piece.moved(result.final).footprint
-            stopped_by = tuple(b.id for b in self._blockers(table, piece) if touches(turned, b.shape))
+            turned = piece.moved(result.final).pieces
+            stopped_by = tuple(dict.fromkeys(_owner(b) for b in self._blockers(table, piece)
+                                             if any(touches(p.footprint, b.shape) for p in turned)))
         return MoveReport(result.final, interrupted=result.stopped, contacts=contacts, dropped=dropped,
                           dropped_touched=touched, turned_deg=result.turned_deg, stopped_by=stopped_by)
+
+    def swing(self, state: GameState, vehicle_id: str, bend_deg: float) -> MoveReport:
+        """Swing Trailer (Jackknife, p.119; GEOMETRY.md 8): the trailer turned about the hitch towards
+        ``bend_deg``, the shorter way, stopping at first contact; its Collisions are the report's contacts.
+        A vehicle without a trailer piece does not move."""
+        table = self.table(state)
+        piece = table.vehicle(vehicle_id)
+        if piece.trailer is None:
+            return MoveReport(piece.pose, turned_deg=0.0)
+        result = swing_trailer(table, vehicle_id, bend_deg)
+        contacts = tuple(self._contact(table, c) for c in result.collisions)
+        swung = piece.moved(piece.pose, bend_deg=result.bend_deg)
+        dropped, touched = self._touched(None, piece.pose, piece, result.bend_deg)
+        stopped_by: tuple[str, ...] = ()
+        if result.stopped and not contacts and swung.trailer is not None:
+            t = swung.trailer.footprint
+            stopped_by = tuple(dict.fromkeys(_owner(b) for b in self._blockers(table, piece) if touches(t, b.shape)))
+        return MoveReport(piece.pose, interrupted=result.stopped, contacts=contacts, dropped=dropped,
+                          dropped_touched=touched, turned_deg=result.turned_deg, stopped_by=stopped_by,
+                          removed=result.removed, bend_deg=result.bend_deg)
 
     def continue_move(self, state: GameState, vehicle_id: str, plan: MovePlan, start: Pose,
                       ignoring: tuple[str, ...]) -> MoveReport:
@@ -535,15 +594,15 @@ class TableReferee:
             return None
         v = state.vehicle(vehicle_id)
         width = max(w.width_mm for w in state.vehicles) + FINGER_WIDTH_MM
-        depth = max(w.length_mm for w in state.vehicles) + FINGER_WIDTH_MM
+        depth = max(w.length_mm + w.trailer_length_mm for w in state.vehicles) + FINGER_WIDTH_MM
         pose = slot_pose(line, state.grid_width(), slot, width, depth, v.length_mm)
-        shape = footprint(pose, v.length_mm, v.width_mm)
+        shape = vehicle_piece(replace(v, pose=pose, bend_deg=0.0), state.players).outline
         table = self.table(state)
         if not table.area.buffer(TOUCH_MM).contains(shape):
             return None
         if any(touches(shape, o.polygon) for o in table.obstacles):
             return None
-        if any(shape.distance(p.footprint) < FINGER_WIDTH_MM - TOUCH_MM for p in table.vehicles):
+        if any(shape.distance(p.outline) < FINGER_WIDTH_MM - TOUCH_MM for p in table.vehicles):
             return None
         return pose
 
@@ -589,18 +648,18 @@ class TableReferee:
         """Piledriver placement (p.120): within Short range of ``origin``, on the table, overlapping nothing,
         not touching ``away_from``."""
         v = state.vehicle(vehicle_id)
-        shape = footprint(pose, v.length_mm, v.width_mm)
+        shape = vehicle_piece(replace(v, pose=pose), state.players).outline
         short = self.template_set.shooting["short"].length_mm
-        if shape.distance(footprint(origin, v.length_mm, v.width_mm)) > short + TOUCH_MM:
+        if shape.distance(vehicle_piece(replace(v, pose=origin), state.players).outline) > short + TOUCH_MM:
             return f"more than Short range ({short:.0f} mm) from where it was"
         table = self.table(state)
         if not table.area.contains(shape):
             return "it would leave the table"
         for b in self._blockers(table, table.vehicle(vehicle_id)):
-            if b.id == away_from and touches(shape, b.shape):
-                return f"it would touch {b.id} again"
+            if _owner(b) == away_from and touches(shape, b.shape):
+                return f"it would touch {away_from} again"
             if overlaps(shape, b.shape) or overlaps(b.shape, shape):
-                return f"it would overlap {b.id}"
+                return f"it would overlap {_owner(b)}"
         return ""
 
     # ------------------------------------------------------------------ attacks
@@ -630,7 +689,7 @@ class TableReferee:
         if not attacker.in_play or target_id == attacker_id:
             return None
         table = self.table(state)
-        target = next((t.footprint for t in table.vehicles if t.id == target_id), None)
+        target = next((t.outline for t in table.vehicles if t.id == target_id), None)
         if target is None:  # a scenario's token that may be shot at (a turret, p.130), or nothing
             target = next((o.polygon for o in table.obstacles if o.id == target_id and
                            state.scenario.has_token(target_id)), None)
@@ -638,12 +697,13 @@ class TableReferee:
             return None
         _, weapon = attacker.weapon(mount)
         bands = _bands(weapon)
-        if not bands or table.vehicle(attacker_id).footprint.distance(target) > self._reach(bands[-1]):
+        firer = firing_piece(table.vehicle(attacker_id), attacker, mount)
+        if not bands or firer.footprint.distance(target) > self._reach(bands[-1]):
             return None
         arc = self._arc(attacker, mount)
         shooting_table = self._shooting_table(state)
         for band in bands:
-            answer = self.shooting.shoot(shooting_table, attacker_id, target_id, band, arc, self.template_set,
+            answer = self.shooting.shoot(shooting_table, firer.id, target_id, band, arc, self.template_set,
                                          weapon.has_rule("Indirect"))
             if answer.targetable:
                 return Shot(target_id, answer.cover, band)
@@ -669,7 +729,8 @@ class TableReferee:
         table = self._shooting_table(state)
         attacker = state.vehicle(attacker_id)
         _, weapon = attacker.weapon(mount)
-        answer = self.shooting.shoot(table, attacker_id, target_id, shot.range_band, self._arc(attacker, mount),
+        firer = firing_piece(table.vehicle(attacker_id), attacker, mount)
+        answer = self.shooting.shoot(table, firer.id, target_id, shot.range_band, self._arc(attacker, mount),
                                      self.template_set, weapon.has_rule("Indirect"))
         poly = getattr(answer, "placement_polygon", None)
         if not isinstance(poly, Polygon):
@@ -682,16 +743,18 @@ class TableReferee:
 
         Raises ``ValueError`` when the near edge would no longer touch the vehicle's edge.
         """
-        v = state.vehicle(vehicle_id)
         t = self.template_set.shooting[template]
-        limit = max_offset_mm(v.length_mm, v.width_mm, edge, t.near_width_mm)
+        table = self.table(state)
+        at = table.vehicle(vehicle_id)
+        if at.trailer is not None and edge == "rear":  # a War Rig's rear edge is its trailer's (p.118)
+            at = at.trailer
+        limit = max_offset_mm(at.length_mm, at.width_mm, edge, t.near_width_mm)
         if abs(offset_mm) > limit:
             raise ValueError(f"offset {offset_mm:.1f} mm: the template must touch the {edge} edge "
                              f"(at most {limit:.1f} mm either way, p.78)")
-        pose = drop_pose(v.pose, v.length_mm, v.width_mm, edge, offset_mm)
-        table = self.table(state)
-        feet = tuple((p.id, p.footprint) for p in table.vehicles if p.id != vehicle_id and not p.airborne)
-        return DropReport(pose, under(self.dropped_polygon(template, pose), feet))
+        pose = drop_pose(at.pose, at.length_mm, at.width_mm, edge, offset_mm)
+        feet = tuple((p.owner, p.footprint) for p in table.pieces if p.owner != vehicle_id and not p.airborne)
+        return DropReport(pose, tuple(dict.fromkeys(under(self.dropped_polygon(template, pose), feet))))
 
     def _reach(self, range_name: str) -> float:
         """No placement of this template reaches further from the firer than this (a quick reject)."""
@@ -708,9 +771,9 @@ class TableReferee:
         """Touching any obstruction (p.42) or a Smoke template (p.80) at the start of the Attack Step."""
         table = self.table(state)
         piece = table.vehicle(vehicle_id)
-        if any(touches(piece.footprint, s.polygon) for s in self._smoke):
+        if any(touches(piece.outline, s.polygon) for s in self._smoke):
             return True
-        return any(touches(piece.footprint, b.shape) for b in self._blockers(table, piece))
+        return any(touches(p.footprint, b.shape) for b in self._blockers(table, piece) for p in piece.pieces)
 
     def within(self, state: GameState, vehicle_id: str, band: str) -> tuple[str, ...]:
         """Vehicles in play within range ``band`` (short, medium, long, double) of ``vehicle_id`` in a
@@ -718,12 +781,14 @@ class TableReferee:
         table = self.table(state)
         centre = vehicle_piece(state.vehicle(vehicle_id), state.players)
         reach = self._reach(band)
-        near = tuple(v for v in table.vehicles if v.id != vehicle_id and centre.footprint.distance(v.footprint) <= reach)
+        near = tuple(v for v in table.vehicles if v.id != vehicle_id and centre.outline.distance(v.outline) <= reach)
         if not near:
             return ()
         small = replace(table, vehicles=(centre, *near), obstacles=(), gates=())
-        found = self.shooting.within_range(small, vehicle_id, self.template_set, band)
-        return tuple(i for i in found if i != vehicle_id and any(v.id == i for v in near))
+        reached: list[str] = []
+        for piece in centre.pieces:  # a War Rig reaches from either piece (p.118)
+            reached += self.shooting.within_range(small, piece.id, self.template_set, band)
+        return tuple(v.id for v in near if v.id in reached)
 
     def within_medium(self, state: GameState, vehicle_id: str) -> tuple[str, ...]:
         """Vehicles in play within Medium range in a 360-degree arc of ``vehicle_id`` (p.44), or of an obstacle
@@ -735,20 +800,26 @@ class TableReferee:
         if not any(v.id == vehicle_id for v in state.vehicles):
             obstacle = table.obstacle(vehicle_id)
             reach = self._reach("medium")
-            near = tuple(v for v in table.vehicles if obstacle.polygon.distance(v.footprint) <= reach)
+            near = tuple(v for v in table.vehicles if obstacle.polygon.distance(v.outline) <= reach)
             if not near:
                 return ()
             small = replace(table, vehicles=near, obstacles=(obstacle,), gates=())
             found = self.shooting.within_range(small, vehicle_id, self.template_set, "medium")
             return tuple(i for i in found if any(v.id == i for v in near))
-        centre = vehicle_piece(state.vehicle(vehicle_id), state.players)
-        reach = self._reach("medium")
-        near = tuple(v for v in table.vehicles if v.id != vehicle_id and centre.footprint.distance(v.footprint) <= reach)
-        if not near:
-            return ()
-        small = replace(table, vehicles=(centre, *near), obstacles=(), gates=())
-        found = self.shooting.within_range(small, vehicle_id, self.template_set, "medium")
-        return tuple(i for i in found if i != vehicle_id and any(v.id == i for v in near))
+        return self.within(state, vehicle_id, "medium")
+
+
+def firing_piece(piece: VehiclePiece, vehicle: VehicleState, mount: int) -> VehiclePiece:
+    """The piece a weapon fires from (p.118): a War Rig's trailer for a weapon mounted on it, else the vehicle
+    (its cab); Handguns and Crew Fired weapons from the cab, where the crew is."""
+    if piece.trailer is not None and 0 <= mount < len(vehicle.weapons) and vehicle.weapons[mount].on == "trailer":
+        return piece.trailer
+    return piece
+
+
+def _owner(b: _Blocker) -> str:
+    """The vehicle or obstacle a blocker is (or is a piece of)."""
+    return b.vehicle.owner if b.vehicle is not None else b.id
 
 
 def _bands(weapon: Weapon) -> tuple[str, ...]:

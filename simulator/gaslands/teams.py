@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from simulator.gaslands.state import Loadout, Status, VehicleState
+from simulator.gaslands.state import Loadout, Status, VehicleState, default_piece
 from simulator.gaslands.state import Mount as StateMount
 from simulator.gaslands.tables import (
     Perk,
@@ -636,7 +636,7 @@ def vehicle_in_play(team: Team, index: int, vehicle_id: str, player: int, pose: 
         w = weapons[fitting.key]
         facing = fitting.facing if w.facings and fitting.facing is not None else "crew"
         ammo = None if moonshine and fitting.key == "molotov_cocktails" else starting_ammo(w, sponsor)
-        mounts.append(StateMount(fitting.key, facing, ammo))
+        mounts.append(StateMount(fitting.key, facing, ammo, fitting.mount or default_piece(facing)))
     rams = frozenset(u.facing for u in vehicle.upgrades if u.key == "ram" and u.facing is not None)
     state = VehicleState.new(vehicle_id, player, vehicle.type, pose or Pose(0.0, 0.0, 0.0), tuple(mounts), rams)
     state = replace(state, hull=stats.hull, handling=stats.handling, max_gear=stats.max_gear, crew=stats.crew,

@@ -162,10 +162,12 @@ class PlayerSpec(_Strict):
 
 
 class WeaponSpec(_Strict):
-    """A mounted weapon: its type (weapons table) and its arc of fire (p.28)."""
+    """A mounted weapon: its type (weapons table), its arc of fire (p.28) and, on a War Rig, the piece it sits
+    on (p.118; default: the trailer for a rear arc, else the cab)."""
 
     type: Name
     arc: Literal["front", "rear", "side", "turret"] = "front"
+    mount: Literal["cab", "trailer"] | None = None
 
 
 class VehicleSpec(_Strict):

@@ -149,9 +149,11 @@ def initial_state(scenario: Scenario, seed: int, pole: int | None = None) -> Gam
         if v.player in scenario.teams:
             continue
         piece = scenario.table.vehicle(v.id)
-        mounts = tuple(Mount.fitted(w.type, w.arc) for w in v.weapons)
+        mounts = tuple(Mount.fitted(w.type, w.arc, w.mount) for w in v.weapons)
         state = VehicleState.new(v.id, ids.index(v.player), v.type, piece.pose, mounts)
         state = replace(state, length_mm=piece.length_mm, width_mm=piece.width_mm,
+                        trailer_length_mm=piece.trailer_length_mm, trailer_width_mm=piece.trailer_width_mm,
+                        bend_deg=piece.bend_deg,
                         gear=min(v.gear, state.max_gear), hazards=v.hazard_tokens, reversing=v.reversing,
                         name=v.name or v.id)
         if v.hull is not None:

@@ -55,6 +55,7 @@ from simulator.gaslands.decisions import (
     RollSkid,
     SpendShifts,
     Spin,
+    SwingTrailer,
 )
 from simulator.gaslands.events import Activated, GameEvent, TemplateChosen
 from simulator.gaslands.game import Game
@@ -76,6 +77,7 @@ from simulator.gaslands.prompts import (
     SkidPrompt,
     SlideFacingPrompt,
     SpinPrompt,
+    SwingTrailerPrompt,
     TemplatePrompt,
     VotesPrompt,
 )
@@ -329,6 +331,9 @@ class GameController:
                 return f"{who}: {p.rule} {name} up to {p.max_deg:.0f} degrees either way{extra}, or not ({p.page})."
             case PiledriverPrompt():
                 return f"{who}: place {self.name(p.target)} within Short range, any facing, or leave it (p.120)."
+            case SwingTrailerPrompt():
+                return (f"{who}: {name} jackknifes: swing its trailer about the hitch, up to {p.max_deg:.0f} degrees "
+                        "either side of the cab: drag round it or use the slider (p.119).")
             case _ as unreachable:
                 assert_never(unreachable)
 
@@ -454,6 +459,8 @@ class GameController:
             return (-p.max_deg, p.max_deg)
         if isinstance(p, LoseControlPrompt | PiledriverPrompt):
             return ANY_FACING
+        if isinstance(p, SwingTrailerPrompt):
+            return (-p.max_deg - p.bend_deg, p.max_deg - p.bend_deg)
         return None
 
     def turning(self) -> str:
@@ -472,7 +479,16 @@ class GameController:
         pose = self.vehicle(vid).pose
         if isinstance(p, PiledriverPrompt):
             return pose.ahead(self.draft.shove_mm).turned(self.draft.turn_deg)
+        if isinstance(p, SwingTrailerPrompt):
+            return pose  # the cab stays: the trailer swings (:meth:`preview_bend`)
         return pose.turned(self.draft.turn_deg)
+
+    def preview_bend(self) -> float | None:
+        """The trailer's bend being chosen in a Jackknife's Swing Trailer (p.119), else None."""
+        p = self.prompt
+        if isinstance(p, SwingTrailerPrompt):
+            return p.bend_deg + self.draft.turn_deg
+        return None
 
     def chosen_template(self) -> ChooseTemplate | None:
         """The template the active vehicle chose in this activation, from its
@@ -515,6 +531,8 @@ class GameController:
             pose = self.preview_pose()
             assert pose is not None
             return Piledrive(pose.x_mm, pose.y_mm, pose.heading_deg)
+        if isinstance(p, SwingTrailerPrompt):
+            return SwingTrailer(p.bend_deg + d.turn_deg)
         return None
 
     def attacks_decision(self) -> DeclareAttacks:
@@ -537,7 +555,7 @@ class GameController:
             case AttacksPrompt():
                 return Decide(self.attacks_decision() if self.attack_count() or self.draft.attacks
                               else DeclareAttacks(()))
-            case SpinPrompt() | PivotPrompt() | LoseControlPrompt() | PiledriverPrompt():
+            case SpinPrompt() | PivotPrompt() | LoseControlPrompt() | PiledriverPrompt() | SwingTrailerPrompt():
                 decision = self.facing_decision()
                 return Decide(decision) if decision is not None else None
             case (ActivatePrompt() | SlideFacingPrompt() | ReactPrompt() | PassPolePrompt() | VotesPrompt()

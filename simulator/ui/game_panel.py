@@ -57,6 +57,7 @@ from simulator.gaslands.prompts import (
     SkidPrompt,
     SlideFacingPrompt,
     SpinPrompt,
+    SwingTrailerPrompt,
     TemplatePrompt,
     VotesPrompt,
 )
@@ -404,6 +405,10 @@ def build(ctl: GameController, rect: Rect, pending: Pending | None = None) -> Pa
             _facing(ctl, c, -p.max_deg, p.max_deg, "Pivot" if ctl.draft.turn_deg else "No pivot")
         case PiledriverPrompt():
             _piledriver(ctl, c, p)
+        case SwingTrailerPrompt():
+            c.text(f"Jackknife (p.119): hinge the trailer about the hitch, up to {p.max_deg:.0f} degrees either "
+                   "side of the cab; it stops at whatever it hits (a Collision).", 16, draw.TEXT_DIM)
+            _facing(ctl, c, -p.max_deg - p.bend_deg, p.max_deg - p.bend_deg, "Swing the trailer")
         case GameOverPrompt():
             _game_over(ctl, c)
         case _ as unreachable:
@@ -451,6 +456,8 @@ def title(ctl: GameController) -> str:
             text = f"{who}: pivot {name}"
         case PiledriverPrompt():
             text = f"{who}: place the Piledriver's victim"
+        case SwingTrailerPrompt():
+            text = f"{who}: {name} jackknifes"
         case GameOverPrompt():
             text = ctl.result_text()
         case _ as unreachable:

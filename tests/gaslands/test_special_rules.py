@@ -20,11 +20,12 @@ from simulator.gaslands.decisions import (
     React,
     RollSkid,
     SpendShifts,
+    SwingTrailer,
 )
 from simulator.gaslands.dice import ScriptedDice
-from simulator.gaslands.events import CrossedFinish
+from simulator.gaslands.events import CrossedFinish, TrailerSwung
 from simulator.gaslands.game import Game, Options
-from simulator.gaslands.prompts import TemplatePrompt
+from simulator.gaslands.prompts import SwingTrailerPrompt, TemplatePrompt
 from simulator.gaslands.race import Course
 from simulator.gaslands.referee import Contact, MovePlan, MoveReport, OpenTableReferee
 from simulator.gaslands.round import RoundState
@@ -308,7 +309,7 @@ def test_articulated_turns_cost_a_hazard_token() -> None:
     assert game.state.vehicle("rig").hazards == 1
 
 
-def test_jackknife_instead_of_a_flip_pivot_then_crunch_and_no_lose_control() -> None:
+def test_jackknife_instead_of_a_flip_swing_pivot_then_crunch_and_no_lose_control() -> None:
     rig, car = vehicle("rig", 0, "war_rig", gear=3, hazards=6), vehicle("car", 1, "car", 900.0)
     dice = ScriptedDice(d6=[1, 6, 4, 2, 1])  # Flip check 1 < Gear 3; Crunch 4D6: 6, 4, 2, 1 = 3 hits
     game = game_of(rig, car, OpenTableReferee(), dice)
@@ -317,12 +318,20 @@ def test_jackknife_instead_of_a_flip_pivot_then_crunch_and_no_lose_control() -> 
     game.decide(ChooseTemplate("medium_straight"))
     game.decide(RollSkid(0))
     game.decide(DeclareAttacks())
+    p = game.prompt
+    assert isinstance(p, SwingTrailerPrompt) and (p.player, p.vehicle_id, p.max_deg) == (1, "rig", 90.0)
+    with pytest.raises(IllegalChoice, match="overlap the cab"):
+        game.decide(SwingTrailer(120.0))
+    game.decide(SwingTrailer(-60.0))  # Swing Trailer (p.119), by the player to the left
+    assert game.state.vehicle("rig").bend_deg == -60.0
     assert game.prompt.kind == "lose_control" and game.prompt.player == 1 and game.prompt.vehicle_id == "rig"
-    game.decide(LoseControl(90.0))
+    game.decide(LoseControl(90.0))  # Pivot Vehicle
     r = game.state.vehicle("rig")
-    assert (r.damage, r.gear, r.hazards, r.pose.heading_deg) == (3, 1, 0, pytest.approx(90.0))
+    assert (r.damage, r.gear, r.hazards, r.pose.heading_deg, r.bend_deg) == (3, 1, 0, pytest.approx(90.0), -60.0)
     assert game.prompt.kind == "activate" and dice.exhausted  # Ponderous: no second pivot (p.120)
     assert any(e.rule == "Jackknife, p.119" for e in game.log)
+    swung = [e for e in game.log if isinstance(e, TrailerSwung)]
+    assert [(e.requested_deg, e.reached_deg, e.page) for e in swung] == [(-60.0, -60.0, "p.119")]
 
 
 def test_piledriver_moves_a_lighter_target_within_short_range() -> None:
