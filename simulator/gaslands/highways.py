@@ -120,7 +120,7 @@ class Highway(ScenarioRules):
         p = line.interpolate(along)
         heading = inward_heading(edge)
         h = math.radians(heading)
-        inset = v.length_mm / 2.0 + 0.5
+        inset = v.length_mm / 2.0 + v.trailer_length_mm + 0.5  # a War Rig's trailer touches the edge (p.118)
         pose = Pose(p.x + inset * math.cos(h), p.y + inset * math.sin(h), heading)
         return pose if referee.fits(state, vehicle_id, pose) else None
 

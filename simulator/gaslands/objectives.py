@@ -272,13 +272,19 @@ def range_mm(referee: Referee, name: str) -> float:
 
 
 def vehicle_shape(v: VehicleState) -> BaseGeometry:
-    """A vehicle's footprint on the table."""
-    return footprint(v.pose, v.length_mm, v.width_mm)
+    """A vehicle's footprint on the table (a War Rig's cab and trailer, p.118)."""
+    shape: BaseGeometry = footprint(v.pose, v.length_mm, v.width_mm)
+    trailer = v.trailer_pose
+    if trailer is not None:
+        shape = shapely.union(shape, footprint(trailer, v.trailer_length_mm, v.trailer_width_mm))
+    return shape
 
 
 def move_area(v: VehicleState, report: MoveReport) -> BaseGeometry:
-    """What a move covered: its template (when the referee gave it) and its Final Position (p.78, p.131)."""
-    end = footprint(report.pose, v.length_mm, v.width_mm)
+    """What a move covered: its template (when the referee gave it) and its Final Position (p.78, p.131), a War
+    Rig's trailer included (p.118)."""
+    bend = v.bend_deg if report.bend_deg is None else report.bend_deg
+    end = vehicle_shape(replace(v, pose=report.pose, bend_deg=bend))
     area = report.area
     return end if area is None else shapely.union(area, end)
 

@@ -279,7 +279,7 @@ class RollingRoad(ScenarioRules):
             if int(n) != k or int(left) >= table:
                 continue
             p = line.interpolate(float(along))
-            inset = v.length_mm / 2.0 + 1.0
+            inset = v.length_mm / 2.0 + v.trailer_length_mm + 1.0  # a War Rig's trailer on the table (p.118)
             h = math.radians(heading)
             pose = Pose(p.x + inset * math.cos(h), p.y + inset * math.sin(h), heading)
             spot = self.entry_spot(ctx, v, pose)

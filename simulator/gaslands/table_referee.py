@@ -635,13 +635,13 @@ class TableReferee:
     def fits(self, state: GameState, vehicle_id: str, pose: Pose) -> bool:
         """Wholly on the table, touching no obstruction, a finger's width from every other vehicle (p.126, p.130)."""
         v = state.vehicle(vehicle_id)
-        shape = footprint(pose, v.length_mm, v.width_mm)
+        shape = vehicle_piece(replace(v, pose=pose), state.players).outline
         table = self.table(state)
         if not table.area.buffer(TOUCH_MM).contains(shape):
             return False
         if any(touches(shape, o.polygon) for o in table.all_obstacles):
             return False
-        return not any(shape.distance(p.footprint) < FINGER_WIDTH_MM - TOUCH_MM for p in table.vehicles
+        return not any(shape.distance(p.outline) < FINGER_WIDTH_MM - TOUCH_MM for p in table.vehicles
                        if p.id != vehicle_id)
 
     def place(self, state: GameState, vehicle_id: str, pose: Pose, origin: Pose, away_from: str) -> str:
