@@ -430,7 +430,7 @@ class TableReferee:
         table = self.table(state)
         piece = table.vehicle(vehicle_id)
         if piece.trailer is not None:
-            return self._forced_rig(table, piece, template)
+            return self._forced_rig(table, piece, move)
         alone = replace(table, vehicles=(piece,), obstacles=(), gates=())
         result = resolve_move(alone, vehicle_id, move, self.template_set)
         u = self._clear_back(table, piece, result.path)
@@ -443,17 +443,17 @@ class TableReferee:
                           dropped_touched=touched, path=driven, finish_touch=crossed, finish_point=point,
                           area=result.placed.movement_polygon)
 
-    def _forced_rig(self, table: Table, piece: VehiclePiece, template: str) -> MoveReport:
-        """A War Rig's forced move ignoring obstructions (a Jump or Tumble, p.87): the cab straight ahead, the
-        trailer hitched behind (p.118), both backed along the path until clear (GEOMETRY.md 8)."""
-        result = resolve_move(table, piece.id, Move(template), self.template_set, ignore_obstructions=True)
+    def _forced_rig(self, table: Table, piece: VehiclePiece, move: Move) -> MoveReport:
+        """A War Rig's move ignoring obstructions (a Jump or Tumble, p.87; Stunt Driver, p.107): the cab as the
+        move says, the trailer hitched behind (p.118), both backed along the path until clear (GEOMETRY.md 8)."""
+        result = resolve_move(table, piece.id, move, self.template_set, ignore_obstructions=True)
         crossed, gates, point = self._lines_crossed(table, piece, result.path)
         dropped, touched = self._touched(result.placed.movement_polygon, result.final, piece, result.bend_deg)
         landed = piece.moved(result.final, bend_deg=result.bend_deg)
         return MoveReport(result.final, disqualified=result.disqualified, crossed_finish=crossed, gates=gates,
                           contacts=self._landing_contacts(table, piece, result.final, landed), dropped=dropped,
                           dropped_touched=touched, path=result.path, finish_touch=crossed, finish_point=point,
-                          bend_deg=result.bend_deg)
+                          area=result.placed.movement_polygon, bend_deg=result.bend_deg)
 
     def _landing_contacts(self, table: Table, piece: VehiclePiece, pose: Pose,
                           landed: VehiclePiece | None = None) -> tuple[Contact, ...]:

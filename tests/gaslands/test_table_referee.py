@@ -194,3 +194,26 @@ def test_within_medium_counts_the_exploding_wreck_position() -> None:
     state = state.with_vehicle(replace(state.vehicle("red-car"), status=Status.REMOVED))
     ref = TableReferee(sc.table, sc.template_set)
     assert set(ref.within_medium(state, "red-car")) == {"blue-car", "red-buggy", "blue-buggy"}
+
+
+def war_rig(vid: str, player: str, x: float, y: float, heading: float) -> str:
+    return f"""
+[[vehicle]]
+id = "{vid}"
+player = "{player}"
+type = "war_rig"
+x_mm = {x}
+y_mm = {y}
+heading_deg = {heading}
+"""
+
+
+def test_war_rig_forced_moves_keep_the_templates_direction_and_pull_the_trailer() -> None:
+    _, state, ref = setup(war_rig("rig", "red", 400, 400, 0) + car("b", "blue", 900, 700, 0))
+    left = ref.forced_move(state, "rig", "veer", ignore_obstructions=True, direction="left")
+    right = ref.forced_move(state, "rig", "veer", ignore_obstructions=True, direction="right")
+    # a Veer ends displaced sideways (p.22): Rocket Thrusters' direction reaches the rig's cab (p.114)
+    assert left.pose.y_mm != pytest.approx(right.pose.y_mm)
+    assert left.bend_deg is not None and right.bend_deg is not None  # the trailer hitched behind (p.118)
+    through = ref.move_through(state, "rig", MovePlan("gentle", "right"))
+    assert through.bend_deg is not None and through.pose.heading_deg != pytest.approx(0.0)
