@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pygame
@@ -20,6 +21,9 @@ from shapely.geometry.base import BaseGeometry
 from simulator.geometry.pose import Pose, transform_points
 from simulator.geometry.table import Gate, Line, Obstacle, Ramp, Surface, Table, VehiclePiece
 from simulator.ui.view import View
+
+if TYPE_CHECKING:
+    from simulator.ui.labels import LabelBoard
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -84,6 +88,30 @@ def text(surface: pygame.Surface, message: str, pos: tuple[float, float], size: 
             pygame.draw.rect(surface, backing, pad, border_radius=3)
     surface.blit(img, rect)
     return rect
+
+
+def put_label(surface: pygame.Surface, labels: LabelBoard | None, message: str, pos: tuple[float, float], size: int,
+          colour: Colour, backing: Colour | None, priority: int = 0, reach_px: float = 0.0,
+          prefer: tuple[float, float] | None = None) -> None:
+    """A table label: on ``labels`` (placed later, clear of the others) or, without a board, drawn centred on
+    ``pos`` at once."""
+    if labels is None:
+        text(surface, message, pos, size, colour, "center", backing=backing)
+        return
+    from simulator.ui.labels import Label
+
+    labels.add(Label(message, pos, size, colour, backing, reach_px, priority, prefer))
+
+
+def piece_name(label_text: str, piece_id: str) -> str:
+    """What a piece is called on screen: its label, else its id made readable (``burnt_out_bus-2`` ->
+    ``burnt out bus``): never a bare id."""
+    if label_text:
+        return label_text
+    words = piece_id.replace("_", " ").replace("-", " ").split()
+    while words and words[-1].isdigit():
+        words.pop()
+    return " ".join(words) or "piece"
 
 
 # --------------------------------------------------------------------------- shapes
@@ -156,20 +184,20 @@ def arrow_px(surface: pygame.Surface, colour: Colour, tail: tuple[float, float],
 
 
 # --------------------------------------------------------------------------- table
-def draw_table(surface: pygame.Surface, view: View, table: Table) -> None:
-    """The play area, a 100 mm grid, surfaces, lines, gates and obstacles."""
+def draw_table(surface: pygame.Surface, view: View, table: Table, labels: LabelBoard | None = None) -> None:
+    """The play area, a 100 mm grid, surfaces, lines, gates and obstacles (their words on ``labels`` if given)."""
     fill_shape(surface, view, table.area, TABLE)
     _grid(surface, view, table)
     for s in table.surfaces:
-        draw_surface(surface, view, s)
+        draw_surface(surface, view, s, labels)
     for line in table.lines:
-        draw_line(surface, view, line)
+        draw_line(surface, view, line, labels)
     for ramp in table.ramps:
-        draw_ramp(surface, view, ramp)
+        draw_ramp(surface, view, ramp, labels)
     for gate in table.gates:
-        draw_gate(surface, view, gate)
+        draw_gate(surface, view, gate, labels)
     for o in table.obstacles:
-        draw_obstacle(surface, view, o)
+        draw_obstacle(surface, view, o, labels=labels)
     outline_shape(surface, view, table.area, TABLE_EDGE, 2)
 
 
@@ -188,7 +216,7 @@ def _grid(surface: pygame.Surface, view: View, table: Table) -> None:
         y += step
 
 
-def draw_surface(surface: pygame.Surface, view: View, s: Surface) -> None:
+def draw_surface(surface: pygame.Surface, view: View, s: Surface, labels: LabelBoard | None = None) -> None:
     """A road, rough or treacherous area (p.86) with its kind written on it."""
     colour = SURFACE_COLOURS[s.kind]
     fill_shape(surface, view, s.polygon, colour, shade(colour, 1.25), 1)
@@ -196,7 +224,7 @@ def draw_surface(surface: pygame.Surface, view: View, s: Surface) -> None:
         _speckle(surface, view, s.polygon, shade(colour, 0.7))
     c = s.polygon.representative_point()
     label = {"road": "road", "rough": "rough", "treacherous": "treacherous"}[s.kind]
-    text(surface, label, view.to_screen(c.x, c.y), 15, shade(colour, 1.6), "center")
+    put_label(surface, labels, label, view.to_screen(c.x, c.y), 15, shade(colour, 1.6), None, priority=1)
 
 
 def _speckle(surface: pygame.Surface, view: View, poly: Polygon, colour: Colour) -> None:
@@ -209,7 +237,8 @@ def _speckle(surface: pygame.Surface, view: View, poly: Polygon, colour: Colour)
             pygame.draw.circle(surface, colour, view.to_screen_int(x, y), 1)
 
 
-def draw_obstacle(surface: pygame.Surface, view: View, o: Obstacle, colour: Colour | None = None) -> None:
+def draw_obstacle(surface: pygame.Surface, view: View, o: Obstacle, colour: Colour | None = None,
+                  labels: LabelBoard | None = None) -> None:
     """An obstacle with its label; Tall ones hatched and marked TALL, destructible ones dashed."""
     base = colour or OBSTACLE_COLOURS.get(o.weight, (130, 130, 130))
     fill_shape(surface, view, o.polygon, base)
@@ -218,8 +247,8 @@ def draw_obstacle(surface: pygame.Surface, view: View, o: Obstacle, colour: Colo
     edge = (250, 250, 250) if o.tall else shade(base, 0.55)
     outline_shape(surface, view, o.polygon, edge, 3 if o.tall else 2, dashed=o.destructible and not o.tall)
     c = o.polygon.representative_point()
-    label = (o.label or o.id) + (" (TALL)" if o.tall else "") + (" (VOLATILE)" if o.volatile else "")
-    text(surface, label, view.to_screen(c.x, c.y), 15, TEXT, "center", backing=(20, 20, 20, 150))
+    words = piece_name(o.label, o.id) + (" (TALL)" if o.tall else "") + (" (VOLATILE)" if o.volatile else "")
+    put_label(surface, labels, words, view.to_screen(c.x, c.y), 15, TEXT, (20, 20, 20, 150), priority=2)
 
 
 def _hatch(surface: pygame.Surface, view: View, poly: Polygon, colour: Colour) -> None:
@@ -240,7 +269,7 @@ RAMP_ENTRY = (120, 230, 140)
 RAMP_EDGE = (70, 52, 36)
 
 
-def draw_ramp(surface: pygame.Surface, view: View, ramp: Ramp) -> None:
+def draw_ramp(surface: pygame.Surface, view: View, ramp: Ramp, labels: LabelBoard | None = None) -> None:
     """A ramp (p.87): planks, its entry edge green with arrows pointing up the ramp, the other edges (where a
     vehicle goes off: a Jump or Tumble) dark, and its label."""
     fill_shape(surface, view, ramp.polygon, RAMP_FILL)
@@ -261,10 +290,10 @@ def draw_ramp(surface: pygame.Surface, view: View, ramp: Ramp) -> None:
         px, py = ax + ex * t, ay + ey * t
         arrow_px(surface, RAMP_ENTRY, view.to_screen(px + nx * 4.0, py + ny * 4.0),
                  view.to_screen(px + nx * depth, py + ny * depth), 2)
-    text(surface, ramp.name, view.to_screen(c.x, c.y), 15, TEXT, "center", backing=(20, 20, 20, 150))
+    put_label(surface, labels, ramp.name, view.to_screen(c.x, c.y), 15, TEXT, (20, 20, 20, 150), priority=2)
 
 
-def draw_line(surface: pygame.Surface, view: View, line: Line) -> None:
+def draw_line(surface: pygame.Surface, view: View, line: Line, labels: LabelBoard | None = None) -> None:
     """A start line (white, dashed) or finish line (chequered), labelled."""
     a, b = view.to_screen(*line.a), view.to_screen(*line.b)
     if line.kind == "finish":
@@ -276,11 +305,17 @@ def draw_line(surface: pygame.Surface, view: View, line: Line) -> None:
     else:
         pygame.draw.line(surface, (245, 245, 245), a, b, 4)
     top = a if a[1] < b[1] else b
-    text(surface, line.kind.upper(), (top[0], top[1] - 6), 18, (245, 245, 245), "midbottom",
-         backing=(20, 20, 20, 170))
+    if labels is None:
+        text(surface, line.kind.upper(), (top[0], top[1] - 6), 18, (245, 245, 245), "midbottom",
+             backing=(20, 20, 20, 170))
+        return
+    for end in (a, b):
+        labels.avoid_point(end, 6.0)
+    put_label(surface, labels, line.kind.upper(), top, 18, (245, 245, 245), (20, 20, 20, 170), priority=4,
+          reach_px=8.0, prefer=(0.0, -1.0))
 
 
-def draw_gate(surface: pygame.Surface, view: View, gate: Gate) -> None:
+def draw_gate(surface: pygame.Surface, view: View, gate: Gate, labels: LabelBoard | None = None) -> None:
     """Gate posts, the dashed gate line, its number and the direction of travel (p.124)."""
     a, b = view.to_screen(*gate.post_a), view.to_screen(*gate.post_b)
     dashed_polyline(surface, (250, 220, 90), [a, b], 2)
@@ -289,8 +324,11 @@ def draw_gate(surface: pygame.Surface, view: View, gate: Gate) -> None:
     mx, my = (gate.post_a[0] + gate.post_b[0]) / 2.0, (gate.post_a[1] + gate.post_b[1]) / 2.0
     dx, dy = gate.direction
     arrow_px(surface, (250, 220, 90), view.to_screen(mx, my), view.to_screen(mx + dx * 30.0, my + dy * 30.0))
-    text(surface, f"gate {gate.number}", view.to_screen(mx - dx * 14.0, my - dy * 14.0), 17, (250, 220, 90),
-         "center", backing=(20, 20, 20, 160))
+    if labels is not None:
+        for end in (a, b):
+            labels.avoid_point(end, 6.0)
+    put_label(surface, labels, f"gate {gate.number}", view.to_screen(mx - dx * 14.0, my - dy * 14.0), 17,
+              (250, 220, 90), (20, 20, 20, 160), priority=3)
 
 
 # --------------------------------------------------------------------------- vehicles
@@ -304,10 +342,12 @@ def vehicle_shapes(pose: Pose, length_mm: float, width_mm: float) -> dict[str, n
 
 
 def draw_vehicle(surface: pygame.Surface, view: View, v: VehiclePiece, colour: Sequence[int], name: str,
-                 selected: bool = False, pose: Pose | None = None, label: bool = True) -> pygame.Rect | None:
+                 selected: bool = False, pose: Pose | None = None, label: bool = True,
+                 labels: LabelBoard | None = None) -> pygame.Rect | None:
     """A vehicle footprint in its team colour with a windscreen and a white chevron at the front.
 
-    Returns the screen rect of its name label (None without one), so badges can keep clear of it.
+    Returns the screen rect of its name label (None without one, or when it goes on ``labels``: the board
+    places it beside the car, behind it if it can, and keeps the car clear of every label).
     """
     shapes = vehicle_shapes(pose or v.pose, v.length_mm, v.width_mm)
     body = view.points_to_screen(shapes["body"])
@@ -319,6 +359,15 @@ def draw_vehicle(surface: pygame.Surface, view: View, v: VehiclePiece, colour: S
     pygame.draw.polygon(surface, (250, 250, 250) if selected else shade(colour, 0.45), body, 2)
     pygame.draw.polygon(surface, shade(colour, 0.35), view.points_to_screen(shapes["wind"]))
     pygame.draw.lines(surface, (255, 255, 255), False, view.points_to_screen(shapes["chevron"]), 2)
+    if labels is not None:
+        labels.avoid(vehicle_rect_px(view, pose or v.pose, v.length_mm, v.width_mm))
+        if label:
+            p = pose or v.pose
+            dx, dy = view.screen_direction(p.heading_deg)
+            put_label(surface, labels, name, view.to_screen(p.x_mm, p.y_mm), 17,
+                               SELECT if selected else TEXT, (15, 15, 15, 170), priority=9,
+                               reach_px=view.mm_to_px(max(v.length_mm, v.width_mm)) / 2.0, prefer=(-dx, -dy))
+        return None
     if label:
         p = pose or v.pose
         rear = p.ahead(-v.length_mm / 2.0)
@@ -398,7 +447,8 @@ def halo(surface: pygame.Surface, view: View, pose: Pose, length_mm: float, widt
     pygame.draw.polygon(surface, colour, _grow_px(body, 7.0), width)
 
 
-def draw_wreck(surface: pygame.Surface, view: View, v: VehiclePiece, colour: Sequence[int], name: str) -> None:
+def draw_wreck(surface: pygame.Surface, view: View, v: VehiclePiece, colour: Sequence[int], name: str,
+               labels: LabelBoard | None = None) -> None:
     """A wreck (p.43): a burnt, scorched hulk crossed out, its team colour only at the rim, labelled WRECK."""
     shapes = vehicle_shapes(v.pose, v.length_mm, v.width_mm)
     body = view.points_to_screen(shapes["body"])
@@ -410,6 +460,11 @@ def draw_wreck(surface: pygame.Surface, view: View, v: VehiclePiece, colour: Seq
     cy = sum(p[1] for p in body) / 4.0
     for k, (dx, dy) in enumerate(((-6, -3), (5, 2), (-1, 6))):
         pygame.draw.circle(surface, (90 + 30 * k, 60, 30), (cx + dx, cy + dy), 3)
+    if labels is not None:
+        labels.avoid(vehicle_rect_px(view, v.pose, v.length_mm, v.width_mm))
+        put_label(surface, labels, f"WRECK: {name}", (cx, cy), 15, (235, 180, 120), (15, 15, 15, 190), priority=8,
+              reach_px=view.mm_to_px(max(v.length_mm, v.width_mm)) / 2.0, prefer=(0.0, 1.0))
+        return
     text(surface, f"WRECK: {name}", (cx, cy + view.mm_to_px(max(v.length_mm, v.width_mm)) / 2 + 4), 15,
          (235, 180, 120), "midtop", backing=(15, 15, 15, 190))
 

@@ -47,6 +47,7 @@ from simulator.ui import draw
 from simulator.ui.animation import Animator
 from simulator.ui.dashboard import Dashboard
 from simulator.ui.game_controller import display_table, status_notes, wrecks_of
+from simulator.ui.labels import LabelBoard
 from simulator.ui.view import View
 
 BADGE_FONT = 17
@@ -157,14 +158,15 @@ class GameScene:
     # ---------------------------------------------------------------- drawing
     def draw_pieces(self, surface: pygame.Surface, view: View, state: GameState, anim: Animator,
                     halos: dict[str, tuple[draw.Colour, int]], selected: str | None,
-                    hidden_badge: str = "") -> list[pygame.Rect]:
+                    hidden_badge: str = "", labels: LabelBoard | None = None) -> list[pygame.Rect]:
         """Wrecks, cars (where the animation has them), rings round the cars in ``halos``, each car's Gear and
-        Hazard Tokens, and the badges; returns the screen rects of the name labels."""
+        Hazard Tokens, and the badges; returns the screen rects of the name labels. With ``labels`` each car's
+        name, Gear and Hazard Tokens are one label the board places beside the car (none on a car)."""
         table = self.table(state)
         wrecks = wrecks_of(state)
         for v in table.vehicles:
             if v.id in wrecks:
-                draw.draw_wreck(surface, view, v, self.colour(state, v.id), self.name(v.id, state))
+                draw.draw_wreck(surface, view, v, self.colour(state, v.id), self.name(v.id, state), labels)
         names: list[pygame.Rect] = []
         for v in table.vehicles:
             if v.id in wrecks:
@@ -173,13 +175,21 @@ class GameScene:
             if v.id in halos and pose is None:
                 colour, width = halos[v.id]
                 draw.halo(surface, view, v.pose, v.length_mm, v.width_mm, colour, width)
+            st = state.vehicle(v.id)
+            at = pose or v.pose
+            tokens = f"G{st.gear}" + (f"  H{st.hazards}" if st.hazards else "")
+            if labels is not None:
+                draw.draw_vehicle(surface, view, v, self.colour(state, v.id), self.name(v.id, state),
+                                  selected=v.id == selected, pose=pose, label=False, labels=labels)
+                dx, dy = view.screen_direction(at.heading_deg)
+                draw.put_label(surface, labels, f"{self.name(v.id, state)}  {tokens}",
+                               view.to_screen(at.x_mm, at.y_mm), 16, draw.SELECT if v.id == selected else draw.TEXT, (15, 15, 15, 180), priority=9,
+                               reach_px=view.mm_to_px(max(v.length_mm, v.width_mm)) / 2.0, prefer=(-dx, -dy))
+                continue
             label = draw.draw_vehicle(surface, view, v, self.colour(state, v.id), self.name(v.id, state),
                                       selected=v.id == selected, pose=pose)
             if label is not None:
                 names.append(label)
-            st = state.vehicle(v.id)
-            at = pose or v.pose
-            tokens = f"G{st.gear}" + (f"  H{st.hazards}" if st.hazards else "")
             draw.text(surface, tokens, view.to_screen(at.x_mm, at.y_mm), 15, (255, 255, 255), "center",
                       backing=(10, 10, 10, 170))
         return names

@@ -35,6 +35,7 @@ from simulator.scenario.rulings import load_rulings_file
 from simulator.ui import draw, game_panel, tray
 from simulator.ui.controller import FreeTable, TurnController, manoeuvre_label
 from simulator.ui.dashboard import CARD_HEIGHT, Dashboard, card_rects, draw_card
+from simulator.ui.labels import LabelBoard
 from simulator.ui.layout import TOP_INFO
 from simulator.ui.modes import Context, HelpLines, TopButton
 from simulator.ui.outcome import MoveOutcome, MovePreview, preview_move
@@ -134,6 +135,8 @@ class FreeTableMode:
         self._live_key: tuple[int, Placement] | None = None
         self._live_table: Table = sandbox.table
         self._overwrite_ok: Path | None = None
+        self.labels: LabelBoard | None = None
+        """The table's labels in the last frame drawn (placed clear of each other, the cars and line ends)."""
 
     # ================================================================ Mode protocol
     @property
@@ -775,7 +778,8 @@ class FreeTableMode:
         canvas = self.ctx.canvas
         canvas.clip(surface)
         table = self.live_table()
-        draw.draw_table(surface, self.view, table)
+        self.labels = LabelBoard(pygame.Rect(canvas.rect).inflate(-4, -4))
+        draw.draw_table(surface, self.view, table, self.labels)
         under = canvas.overlay(surface)
         outcome = self.outcome() if self.animation is None else None
         self.draw_under(under, table, outcome)
@@ -791,6 +795,7 @@ class FreeTableMode:
         self.draw_over(overlay, table, outcome)
         surface.blit(overlay, (0, 0))
         self._draw_vehicles(surface)
+        self.labels.draw(surface)
         surface.blit(labels, (0, 0))
         canvas.unclip(surface)
 
@@ -828,7 +833,7 @@ class FreeTableMode:
                 t = _ease(anim.elapsed / anim.duration)
                 pose = anim.path.pose_at(t * anim.path.total)
             draw.draw_vehicle(surface, self.view, v, self.vehicle_colour(v.id), self.vehicle_name(v.id),
-                              selected=v.id == self.selected, pose=pose)
+                              selected=v.id == self.selected, pose=pose, labels=self.labels)
         if self.hand is not None and self.hand.layer is not None and not self.is_vehicle(self.hand.piece_id):
             outline = self.live_table().obstacle(self.hand.piece_id).polygon
             draw.outline_shape(surface, self.view, outline, draw.SELECT, 3)

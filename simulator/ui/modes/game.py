@@ -61,6 +61,7 @@ from simulator.ui.game_scene import (
     draw_tooltip,
     recent,
 )
+from simulator.ui.labels import LabelBoard
 from simulator.ui.layout import TOP_INFO
 from simulator.ui.modes import Context, HelpLines, TopButton
 from simulator.ui.modes.free_table import HEADLINE_STEP, draw_panel_head, headline
@@ -121,6 +122,8 @@ class GameMode:
         self.message = ""
         self.marks: list[CollisionMark] = []
         self.log_rects: list[tuple[pygame.Rect, int]] = []
+        self.labels: LabelBoard | None = None
+        """The table's labels in the last frame drawn (placed clear of each other, the cars and line ends)."""
         self._revision = -1
         self._preview_key: tuple[object, ...] | None = None
         self._preview: MovePreview | None = None
@@ -637,7 +640,8 @@ class GameMode:
         state = ctl.state
         table = self.scene.table(state)
         canvas.clip(surface)
-        draw.draw_table(surface, view, table)
+        board = self.labels = LabelBoard(pygame.Rect(canvas.rect).inflate(-4, -4))
+        draw.draw_table(surface, view, table, board)
         under, over = canvas.overlay(surface), canvas.overlay(surface)
         self.scene.draw_dropped(under, view, state)
         objective = ctl.game.options.objective
@@ -653,9 +657,10 @@ class GameMode:
             halos = {v: ((200, 200, 200), 1) for v in ctl.qualifying_now()}
             if isinstance(p, ActivatePrompt):
                 halos.update({v: (draw.SELECT, 3) for v in p.vehicles})
-        names = self.scene.draw_pieces(surface, view, state, ctl.anim, halos, self.selected)
+        self.scene.draw_pieces(surface, view, state, ctl.anim, halos, self.selected, labels=board)
         surface.blit(over, (0, 0))
-        self.scene.draw_badges(surface, self.badge_layout(names))
+        board.draw(surface)
+        self.scene.draw_badges(surface, self.badge_layout(board.rects()))
         if objective.active:
             scenario_view.draw_carried(surface, view, state, table)
             scenario_view.draw_scoreboard(surface, pygame.Rect(canvas.rect), state, objective, colours,
@@ -666,8 +671,10 @@ class GameMode:
         canvas.unclip(surface)
 
     def badge_layout(self, keep_clear: list[pygame.Rect] | None = None) -> list[tuple[pygame.Rect, str, int]]:
-        """Where each car's badge goes (see :func:`~simulator.ui.game_scene.badge_layout`)."""
+        """Where each car's badge goes (see :func:`~simulator.ui.game_scene.badge_layout`), clear of the labels."""
         ctl = self.ctl
+        if keep_clear is None and self.labels is not None:
+            keep_clear = self.labels.rects()
         return badge_layout(self.ctx.canvas.view, pygame.Rect(self.ctx.canvas.rect), self.scene.table(ctl.state),
                             ctl.anim, ctl.name, keep_clear or [], ctl.turning(), ctl.preview_pose())
 
@@ -703,8 +710,8 @@ class GameMode:
                 waiting = ctl.vehicle(vid)
                 for slot, pose in ctl.grid_previews().items():
                     draw.ghost_vehicle(under, view, pose, waiting.length_mm, waiting.width_mm, (255, 230, 120), 110)
-                    draw.text(under, f"slot {slot}", view.to_screen(pose.x_mm, pose.y_mm), 15, (255, 255, 255),
-                              "center", backing=(10, 10, 10, 190))
+                    draw.put_label(under, self.labels, p.label(slot), view.to_screen(pose.x_mm, pose.y_mm), 15,
+                                   (255, 255, 255), (10, 10, 10, 190), priority=6)
         picked = {a.target for a in ctl.draft.attacks}
         if p.vehicle_id in ids:
             a = table.vehicle(p.vehicle_id).pose
