@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any
@@ -113,36 +113,34 @@ class ShotResult:
         }
 
 
-_LAZY_FIELDS = ("placement", "placement_polygon", "margin_mm")
+class _Lazy(ShotResult):
+    """An answer some of whose fields (:attr:`lazy`) are found when first read, by the full computation.
 
-
-class _OutOfRange(ShotResult):
-    """An answer out of arc and range whose nearest placement and margin are found when first read.
-
-    Callers mostly read only ``targetable`` (the referee, the bots); the
-    nearest placement costs more than the rest of such a query. Reads,
+    Callers mostly read only ``targetable`` and ``cover`` (the referee, the
+    bots); the best placement costs more than the rest of a query. Reads,
     equality, hashing, ``repr`` and pickling behave as for the plain
     :class:`ShotResult` with the same values.
     """
 
-    def __init__(self, q: _Query) -> None:  # pylint: disable=super-init-not-called
-        for name, value in (("in_arc_and_range", False), ("targetable", False), ("cover", False),
-                            ("cover_from", ()), ("blocked_by", ()), ("near_part", None)):
+    lazy: tuple[str, ...] = ()
+
+    def __init__(self, eager: dict[str, Any], full: Callable[[], ShotResult]) -> None:  # pylint: disable=super-init-not-called
+        for name, value in eager.items():
             object.__setattr__(self, name, value)
-        object.__setattr__(self, "_query", q)
+        object.__setattr__(self, "_compute", full)
 
     def _full(self) -> ShotResult:
         d = self.__dict__
         if "_full_result" not in d:
-            full = _out_of_range(d["_query"], d["_query"].fam)
+            full = d["_compute"]()
             object.__setattr__(self, "_full_result", full)
-            for name in _LAZY_FIELDS:
+            for name in self.lazy:
                 object.__setattr__(self, name, getattr(full, name))
         out: ShotResult = d["_full_result"]
         return out
 
     def __getattr__(self, name: str) -> Any:
-        if name in _LAZY_FIELDS:
+        if name in type(self).lazy:
             return getattr(self._full(), name)
         raise AttributeError(name)
 
@@ -159,6 +157,31 @@ class _OutOfRange(ShotResult):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return ShotResult, _values(self)
+
+
+class _OutOfRange(_Lazy):
+    """Out of arc and range: the nearest placement and the (negative) margin are found when first read."""
+
+    lazy = ("placement", "placement_polygon", "margin_mm")
+
+    def __init__(self, q: _Query | Callable[[], _Query]) -> None:
+        def full() -> ShotResult:
+            query = q if isinstance(q, _Query) else q()
+            return _out_of_range(query, query.fam)
+
+        super().__init__({"in_arc_and_range": False, "targetable": False, "cover": False, "cover_from": (),
+                          "blocked_by": (), "near_part": None}, full)
+
+
+class _ClearLine(_Lazy):
+    """In arc and range with a clear line of fire (no Cover, not blocked, p.42, p.87): the best placement
+    is found when first read."""
+
+    lazy = ("placement", "placement_polygon", "near_part")
+
+    def __init__(self, margin_mm: float, full: Callable[[], ShotResult]) -> None:
+        super().__init__({"in_arc_and_range": True, "targetable": True, "cover": False, "cover_from": (),
+                          "blocked_by": (), "margin_mm": max(margin_mm, 0.0)}, full)
 
 
 def _values(r: ShotResult) -> tuple[Any, ...]:
@@ -1164,9 +1187,11 @@ def _evaluate_burst_shapely(q: _Query, fam: _Families, fam_of: Idx, s: F64, obst
     return _Evaluated(fam_of, s, np.where(np.isfinite(x_first), x_first, 0.0), margin, hits)
 
 
-def _evaluate(q: _Query, fam: _Families, obst_idx: list[int], obst: _Pieces) -> _Evaluated:
-    """Sample every family's offsets and judge each placement that touches the target."""
-    fam_of, s = _sample(q, _touching_span(q, fam), obst)
+def _evaluate(q: _Query, fam: _Families, obst_idx: list[int], obst: _Pieces,
+              sample: tuple[Idx, F64] | None = None) -> _Evaluated:
+    """Sample every family's offsets (unless ``sample`` holds them) and judge each placement that touches
+    the target."""
+    fam_of, s = sample if sample is not None else _sample(q, _touching_span(q, fam), obst)
     if q.template.shape == "straight":
         hw = q.template.width_mm / 2.0
         x_first = _band_first_touch(q, fam, fam_of, s, np.full(len(s), -hw), np.full(len(s), hw))
@@ -1355,22 +1380,93 @@ def shoot(table: Table, attacker_id: str, target_id: str, range_name: str, arc: 
     Raises ``KeyError`` for an unknown id or range, ``ValueError`` for an
     unknown arc, a piece shooting itself, or a fixed arc on an obstacle.
     """
+    if _surely_out(table, attacker_id, target_id, _template(template_set, range_name), arc):
+        return _OutOfRange(lambda: _query(table, attacker_id, target_id, range_name, arc, template_set, indirect))
     q = _query(table, attacker_id, target_id, range_name, arc, template_set, indirect)
     fmargin = _margins(q, q.fam)
     if not np.isfinite(fmargin).any():
         return _OutOfRange(q)
     fam = _refine_fan(q, q.fam, fmargin, maximise=True)
-    fmargin = _margins(q, fam)
-    fam = fam.take(np.flatnonzero(np.isfinite(fmargin)))
-    margin_mm = float(fmargin[np.isfinite(fmargin)].max())
+    if len(fam) > len(q.fam):  # the refined corner direction joins the families: only it is new
+        fmargin = np.concatenate((fmargin, _margins(q, fam.take(np.arange(len(q.fam), len(fam))))))
+    finite = np.flatnonzero(np.isfinite(fmargin))
+    fam, fmargin = fam.take(finite), fmargin[finite]
+    margin_mm = float(fmargin.max())
     obst_idx, obst = _obstructions(q, attacker_id, fam)
     squeeze = _squeezes(q, obst, near_target=True)
     if len(squeeze):
         squeeze = squeeze.take(np.flatnonzero(_may_touch(q, squeeze)))
         more = _margins(q, squeeze)
-        fam = fam.join(squeeze.take(np.flatnonzero(np.isfinite(more))))
-    ev = _evaluate(q, fam, obst_idx, obst)
-    return _result(q, fam, ev, obst_idx, margin_mm)
+        touching = np.flatnonzero(np.isfinite(more))
+        fam = fam.join(squeeze.take(touching))
+        fmargin = np.concatenate((fmargin, more[touching]))
+    sample = _sample(q, _touching_span(q, fam), obst)
+
+    def full() -> ShotResult:
+        return _result(q, fam, _evaluate(q, fam, obst_idx, obst, sample), obst_idx, margin_mm)
+
+    if q.template.shape == "straight" and _clear_line_among_best(q, fam, fmargin, sample, obst, len(obst_idx)):
+        return _ClearLine(margin_mm, full)
+    return full()
+
+
+def _surely_out(table: Table, attacker_id: str, target_id: str, tpl: ShootingTemplate, arc: str) -> bool:
+    """A quick "out of arc and range" for a straight template in a fixed arc (p.29): every vertex of the
+    target lies beyond one side of the rectangle that all the family's placements cover, by more than
+    ``TOUCH_MM`` (and a rounding slack), so no placement touches it (:func:`_margins` finds none).
+
+    False means only "not sure"; unusual queries (an obstacle firing, an unknown id) go the long way,
+    which raises their errors.
+    """
+    if tpl.shape != "straight" or arc not in ("front", "rear", "side"):
+        return False
+    try:
+        v = table.piece(attacker_id)
+        if v.owner == _owner(table, target_id):
+            return False
+        xy = shapely.get_coordinates(table.shape_of(target_id))
+    except KeyError:
+        return False
+    fam = _fixed_families(v.pose, v.length_mm, v.width_mm, arc, tpl.near_width_mm)
+    c, s = np.cos(fam.ang)[:, None], np.sin(fam.ang)[:, None]
+    dx, dy = xy[None, :, 0] - fam.ox[:, None], xy[None, :, 1] - fam.oy[:, None]
+    x, y = dx * c + dy * s, dy * c - dx * s
+    slack, hw = _EPS + 1e-6, tpl.width_mm / 2.0
+    apart = ((x.max(axis=1) < -slack) | (x.min(axis=1) > tpl.length_mm + slack)
+             | (y.max(axis=1) < fam.s_lo - hw - slack) | (y.min(axis=1) > fam.s_hi + hw + slack))
+    return bool(apart.all())
+
+
+_PROBE_ROWS = 64
+"""Sampled placements of the best families (by margin) looked at for a clear line before judging them all."""
+
+
+def _clear_line_among_best(q: _Query, fam: _Families, fmargin: F64, sample: tuple[Idx, F64], obst: _Pieces,
+                           n_obst: int) -> bool:
+    """Whether a sampled straight placement of the families with the largest margins touches the target with
+    no obstruction reaching into its near part (then the answer has no Cover and no Tall block, whichever
+    placement is best: :func:`_best` puts such a line first).
+
+    Whole families are taken, largest margin first, until :data:`_PROBE_ROWS` placements; each is judged
+    row by row exactly as :func:`_evaluate` judges it. False means only that none of these is clear.
+    """
+    fam_of, s = sample
+    counts = np.bincount(fam_of, minlength=len(fam))
+    order = np.argsort(-fmargin, kind="stable")
+    upto = int(np.searchsorted(np.cumsum(counts[order]), _PROBE_ROWS)) + 1
+    chosen = np.zeros(len(fam), dtype=bool)
+    chosen[order[:upto]] = True
+    rows = np.flatnonzero(chosen[fam_of])
+    if len(rows) == 0:
+        return False
+    hw = q.template.width_mm / 2.0
+    x_first = _band_first_touch(q, fam, fam_of[rows], s[rows], np.full(len(rows), -hw), np.full(len(rows), hw))
+    ok = np.isfinite(x_first)
+    if not ok.any():
+        return False
+    rows, x_first = rows[ok], x_first[ok]
+    hits = _straight_hits(fam, fam_of[rows], s[rows], q.template, x_first, obst, n_obst)
+    return bool((~hits.any(axis=1)).any())
 
 
 def _may_touch(q: _Query, fam: _Families) -> Mask:

@@ -5,13 +5,17 @@
 * ``_may_touch`` never drops a family that touches the target;
 * ``_straight_evaluated`` (judging placements best first, stopping at the
   first clear line) picks the same placement as judging them all;
-* the lazy out-of-range answer reads, compares and pickles as the plain one.
+* the lazy out-of-range answer reads, compares and pickles as the plain one;
+* ``shoot`` with its shortcuts (the quick "out of arc" for fixed arcs, the margins of the refined
+  direction alone, the clear line found among the best families, lazy placements) gives the same
+  answer, field by field, as judging every placement.
 """
 
 from __future__ import annotations
 
 import math
 import pickle
+from dataclasses import replace
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings
@@ -224,3 +228,69 @@ def test_no_clear_line_is_judged_block_by_block() -> None:
         a, b = shooting._best(full, fam, mask), shooting._best(fast, fam, mask)
         assert (full.fam_of[a], full.s[a], full.x_first[a]) == (fast.fam_of[b], fast.s[b], fast.x_first[b])
         assert np.array_equal(full.hits[a], fast.hits[b])
+
+
+def _shoot_reference(t: Table, range_name: str, arc: str) -> shooting.ShotResult:
+    """``shoot`` without its shortcuts: every family's margin, every placement judged, nothing lazy."""
+    q = shooting._query(t, "gun", "t", range_name, arc, TS, False)
+    fmargin = shooting._margins(q, q.fam)
+    if not np.isfinite(fmargin).any():
+        return shooting._out_of_range(q, q.fam)
+    fam = shooting._refine_fan(q, q.fam, fmargin, maximise=True)
+    fmargin = shooting._margins(q, fam)
+    fam = fam.take(np.flatnonzero(np.isfinite(fmargin)))
+    margin_mm = float(fmargin[np.isfinite(fmargin)].max())
+    obst_idx, obst = shooting._obstructions(q, "gun", fam)
+    squeeze = shooting._squeezes(q, obst, near_target=True)
+    if len(squeeze):
+        squeeze = squeeze.take(np.flatnonzero(shooting._may_touch(q, squeeze)))
+        more = shooting._margins(q, squeeze)
+        fam = fam.join(squeeze.take(np.flatnonzero(np.isfinite(more))))
+    return shooting._result(q, fam, shooting._evaluate(q, fam, obst_idx, obst), obst_idx, margin_mm)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.tuples(st.floats(150, 450), st.floats(120, 420), st.floats(0, 360)), rocks,
+       st.sampled_from(["front", "rear", "side", "turret"]), st.sampled_from(["short", "medium", "double"]),
+       st.lists(st.booleans(), min_size=5, max_size=5))
+def test_shoot_matches_judging_every_placement(tp: tuple[float, float, float],
+                                               rs: list[tuple[float, float, float, int]], arc: str,
+                                               range_name: str, tall_flags: list[bool]) -> None:
+    """Targets all round the firer (in and out of each arc), rocks some Tall: every field is the same."""
+    t = _scene(*tp, rs)
+    if t is None:
+        return
+    t = replace(t, obstacles=tuple(replace(o, tall=tall_flags[k % 5]) for k, o in enumerate(t.obstacles)))
+    fast = shooting.shoot(t, "gun", "t", range_name, arc, TS)  # type: ignore[arg-type]
+    plain = _shoot_reference(t, range_name, arc)
+    assert type(plain) is shooting.ShotResult
+    assert (fast.in_arc_and_range, fast.targetable, fast.cover) == (plain.in_arc_and_range, plain.targetable,
+                                                                   plain.cover)
+    assert shooting._values(fast) == shooting._values(plain)
+    assert fast == plain and hash(fast) == hash(plain)
+
+
+def test_clear_line_answer_is_lazy_but_the_same() -> None:
+    """A target in the open: no Cover is known before the best placement is found; reading it finds it."""
+    t = Table(1200.0, 900.0, (car("gun", 300.0, 200.0, 90.0), car("t", 320.0, 330.0, 30.0)),
+              (Obstacle("rock", circle_polygon(250.0, 270.0, 10.0)),))
+    lazy = shooting.shoot(t, "gun", "t", "medium", "turret", TS)
+    assert isinstance(lazy, shooting._ClearLine) and "_full_result" not in lazy.__dict__
+    assert lazy.in_arc_and_range and lazy.targetable and not lazy.cover
+    plain = _shoot_reference(t, "medium", "turret")
+    assert lazy == plain and repr(lazy) == repr(plain) and lazy.to_json() == plain.to_json()
+    assert lazy.near_part is not None and lazy.near_part.equals(plain.near_part)
+    again = pickle.loads(pickle.dumps(shooting.shoot(t, "gun", "t", "medium", "turret", TS)))
+    assert type(again) is shooting.ShotResult and again == plain
+
+
+def test_surely_out_is_quick_and_the_same() -> None:
+    """Behind a front arc: the quick answer builds no query until a lazy field is read."""
+    t = Table(1200.0, 900.0, (car("gun", 300.0, 200.0, 90.0), car("t", 300.0, 100.0, 0.0)), ())
+    tpl = TS.shooting["double"]
+    assert shooting._surely_out(t, "gun", "t", tpl, "front")
+    assert not shooting._surely_out(t, "gun", "t", tpl, "rear")
+    assert not shooting._surely_out(t, "gun", "t", tpl, "turret")
+    lazy = shooting.shoot(t, "gun", "t", "double", "front", TS)
+    assert isinstance(lazy, shooting._OutOfRange) and not lazy.in_arc_and_range
+    assert lazy == _shoot_reference(t, "double", "front") and lazy.margin_mm < 0.0
