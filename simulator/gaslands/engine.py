@@ -1162,7 +1162,8 @@ class _Run:
         self._next_opportunity()
 
     def _end_phase_effects(self) -> None:
-        self.state = replace(self.state, vehicles=tuple(replace(v, crew_penalty=0) for v in self.state.vehicles))
+        if any(v.crew_penalty for v in self.state.vehicles):
+            self.state = replace(self.state, vehicles=tuple(replace(v, crew_penalty=0) for v in self.state.vehicles))
 
     def _check_game_over(self, phase_end: bool = False) -> bool:
         if self.objective.active and self.state.winner is None:

@@ -11,7 +11,13 @@ from enum import Enum
 from typing import Literal
 
 from simulator.gaslands.round import Contender, RoundState
-from simulator.gaslands.tables import VehicleType, Weapon, Weight, load_vehicle_types, load_weapons
+from simulator.gaslands.tables import (
+    VehicleType,
+    Weapon,
+    Weight,
+    load_vehicle_types,
+    weapon_row,
+)
 from simulator.gaslands.tokens import ScenarioState
 from simulator.geometry.articulated import trailer_pose
 from simulator.geometry.pose import Pose
@@ -44,7 +50,7 @@ class Mount:
     def fitted(cls, weapon_key: str, facing: str = "front", on: Literal["cab", "trailer"] | None = None) -> Mount:
         """A new weapon with the ammo of its table row (p.81); Crew Fired weapons need no facing (p.67).
         ``on``: the piece of an articulated vehicle it sits on (default :func:`default_piece`)."""
-        weapon = load_weapons()[weapon_key]
+        weapon = weapon_row(weapon_key)
         facing = "crew" if weapon.crew_fired else facing
         return cls(weapon_key, facing, weapon.ammo, on or default_piece(facing))
 
@@ -158,7 +164,7 @@ class VehicleState:
     def weapon(self, index: int) -> tuple[str, Weapon]:
         """``(key, weapon)`` of mount ``index``; ``-1`` is a Handgun (p.31)."""
         key = HANDGUN if index < 0 else self.weapons[index].weapon
-        return key, load_weapons()[key]
+        return key, weapon_row(key)
 
     def contender(self) -> Contender:
         """What qualifying needs (p.19)."""
@@ -187,7 +193,7 @@ class DroppedTemplate:
     @property
     def rules(self) -> Weapon:
         """The weapon's table row."""
-        return load_weapons()[self.weapon]
+        return weapon_row(self.weapon)
 
 
 @dataclass(frozen=True)

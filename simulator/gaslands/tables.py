@@ -335,6 +335,14 @@ def load_weapons(path: Path | None = None) -> dict[str, Weapon]:
     return dict(_default_weapons()) if path is None else _load_rows(path, "", "weapons", Weapon)
 
 
+def weapon_row(key: str) -> Weapon:
+    """The package data's weapon ``key`` (read once, never copied: :func:`load_weapons` returns a copy).
+
+    Raises ``KeyError`` for an unknown key.
+    """
+    return _default_weapons()[key]
+
+
 def load_upgrades(path: Path | None = None) -> dict[str, Upgrade]:
     """Upgrades by key (``"ram"``, ``"armour_plating"``, ...), from ``path`` or the package data.
 
