@@ -132,6 +132,27 @@ class Shot:
     range_band: str = "medium"
 
 
+@dataclass(frozen=True)
+class Sight:
+    """One weapon's line of fire at one target, for showing it (the ruling is :meth:`Referee.shot`'s).
+
+    ``arc`` is the arc the weapon fires in (``front``, ``rear``, ``side``, ``turret``; ``""`` for a dropped
+    weapon, which never fires at a target, p.78); ``shot`` the ruling itself (None: out of arc or range, or
+    blocked by a Tall obstruction, p.28-30, p.87); ``range_band`` the band drawn (the shot's, else the
+    weapon's longest); ``template`` the shooting template where the geometry placed it (table mm; None when
+    it cannot be placed or is not known), ``near_part`` its part between the near edge and the target;
+    ``cover_from`` the pieces giving Cover (p.42), ``blocked_by`` those blocking the line (p.87).
+    """
+
+    arc: str
+    shot: Shot | None
+    range_band: str = ""
+    template: Polygon | None = field(default=None, compare=False)
+    near_part: Polygon | None = field(default=None, compare=False)
+    cover_from: tuple[str, ...] = ()
+    blocked_by: tuple[str, ...] = ()
+
+
 class Referee(Protocol):
     """The geometry questions the rules engine asks."""
 
@@ -169,6 +190,11 @@ class Referee(Protocol):
 
     def shot(self, state: GameState, attacker_id: str, mount: int, target_id: str) -> Shot | None:
         """``target_id`` as a target of the weapon mount, or None if out of range or arc (p.28-30)."""
+        ...
+
+    def sight(self, state: GameState, attacker_id: str, mount: int, target_id: str) -> Sight:
+        """The line of fire of the weapon on ``mount`` at ``target_id`` to draw: :meth:`shot`'s ruling with the
+        template placed, Cover and blocks (p.28-30, p.42, p.87). Changes nothing."""
         ...
 
     def distracted(self, state: GameState, vehicle_id: str) -> bool:
@@ -308,6 +334,10 @@ class OpenTableReferee:
 
     def shot(self, state: GameState, attacker_id: str, mount: int, target_id: str) -> Shot | None:
         return next((s for s in self.shots(state, attacker_id, mount) if s.target == target_id), None)
+
+    def sight(self, state: GameState, attacker_id: str, mount: int, target_id: str) -> Sight:
+        shot = self.shot(state, attacker_id, mount, target_id)
+        return Sight("turret", shot, shot.range_band if shot is not None else "")
 
     def distracted(self, state: GameState, vehicle_id: str) -> bool:
         return False

@@ -55,7 +55,7 @@ from simulator.gaslands.collisions import Orientation
 from simulator.gaslands.decisions import DropEdge, Side
 from simulator.gaslands.grid import FINGER_WIDTH_MM, slot_pose, starting_line
 from simulator.gaslands.race import Course, standings
-from simulator.gaslands.referee import Contact, DropReport, MovePlan, MoveReport, Shot
+from simulator.gaslands.referee import Contact, DropReport, MovePlan, MoveReport, Shot, Sight
 from simulator.gaslands.state import GameState, Status, VehicleState
 from simulator.gaslands.tables import Weapon, load_vehicle_types
 from simulator.geometry import shooting
@@ -708,6 +708,33 @@ class TableReferee:
             if answer.targetable:
                 return Shot(target_id, answer.cover, band)
         return None
+
+    def sight(self, state: GameState, attacker_id: str, mount: int, target_id: str) -> Sight:
+        """:meth:`shot`'s ruling with the template where the geometry places it for that band (the shot's, else
+        the weapon's longest), the near part, Cover and blocks (p.28-30, p.42, p.87); for drawing only.
+
+        Raises ``KeyError`` for an unknown vehicle.
+        """
+        attacker = state.vehicle(attacker_id)
+        _, weapon = attacker.weapon(mount)
+        bands = _bands(weapon)
+        if not bands:
+            return Sight("", None)
+        arc = self._arc(attacker, mount)
+        shot = self.shot(state, attacker_id, mount, target_id)
+        band = shot.range_band if shot is not None else bands[-1]
+        if not attacker.in_play or target_id == attacker_id:
+            return Sight(arc, None, band)
+        try:
+            answer = self.shooting.shoot(self._shooting_table(state), attacker_id, target_id, band, arc,
+                                         self.template_set, weapon.has_rule("Indirect"))
+        except KeyError:  # not a piece on the table (a wreck taken off, a spent token)
+            return Sight(arc, shot, band)
+        template = getattr(answer, "placement_polygon", None)
+        near = getattr(answer, "near_part", None)
+        return Sight(arc, shot, band, template if isinstance(template, Polygon) else None,
+                     near if isinstance(near, Polygon) else None, tuple(getattr(answer, "cover_from", ())),
+                     tuple(getattr(answer, "blocked_by", ())))
 
     def _shooting_table(self, state: GameState) -> Table:
         table = self.table(state)

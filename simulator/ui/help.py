@@ -28,9 +28,11 @@ KEYS_PX = 330
 
 def sections() -> tuple[tuple[str, Sequence[tuple[str, str]]], ...]:
     """Every mode's controls with the mode's name, then the window's."""
+    from simulator.ui import table_tools
     from simulator.ui.modes import editor, free_table, game, replay, rulings
 
     return (("Free table", free_table.HELP), ("Rulings mode", rulings.OWN_HELP), ("Game", game.HELP),
+            ("Tape measure and line of fire (in a game)", table_tools.HELP),
             ("Replay viewer", replay.HELP), ("Track editor", editor.HELP), ("Everywhere", SHELL_HELP))
 
 

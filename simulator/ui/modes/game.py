@@ -69,6 +69,8 @@ from simulator.ui.outcome import MovePreview
 from simulator.ui.panel_actions import Decide, PanelAction, SetTurn, TemplateAction, ToggleAttack, ToggleSeat
 from simulator.ui.pending import Pending, TemplateDrag
 from simulator.ui.sandbox import Sandbox, sandbox_of_game
+from simulator.ui.table_tools import HELP as TOOLS_HELP
+from simulator.ui.table_tools import TableTools
 from simulator.ui.view import Rect
 
 GAME_CARD_PX = 64
@@ -129,6 +131,9 @@ class GameMode:
         self._preview: MovePreview | None = None
         self._turn_key: tuple[object, ...] | None = None
         self._turn: MoveReport | None = None
+        self.tools = TableTools(ctx.canvas, ctx.template_set, lambda: self.scene.table(self.ctl.state),
+                                lambda: self.ctl.state, lambda *q: self.ctl.game.referee.sight(*q), self.scene_name)
+        """The tape measure and the line-of-fire check (T, L): they look, the game waits."""
         self.refresh()
         if ctl.autosave_path is not None:
             self.message += f"  Autosaving to {ctl.autosave_path}."
@@ -148,8 +153,8 @@ class GameMode:
         self.message = message
 
     def help_lines(self) -> HelpLines:
-        """The game's controls."""
-        return HELP
+        """The game's controls, then the tools'."""
+        return (*HELP, *TOOLS_HELP)
 
     def sandbox(self) -> Sandbox:
         """A copy of the game's table as it stands, for the free table or the rulings mode (the game is kept)."""
@@ -333,7 +338,11 @@ class GameMode:
 
     # ================================================================ events
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Mouse, keys, the wheel over the log, a save dropped on the window."""
+        """Mouse, keys, the wheel over the log, a save dropped on the window (a tool that is on sees them first)."""
+        said = self.tools.handle_event(event)
+        if said is not None:
+            self.say(said)
+            return True
         if event.type == pygame.MOUSEMOTION:
             self._motion((int(event.pos[0]), int(event.pos[1])))
             return False
@@ -475,6 +484,8 @@ class GameMode:
             pygame.K_ESCAPE: self.cancel, pygame.K_RETURN: self.confirm, pygame.K_KP_ENTER: self.confirm,
             pygame.K_TAB: self.mirror, pygame.K_m: self.mirror, pygame.K_v: self.toggle_reverse,
             pygame.K_SPACE: self._pause_bots,
+            pygame.K_t: lambda: self.say(self.tools.toggle("tape")),
+            pygame.K_l: lambda: self.say(self.tools.toggle("sight")),
         }
         if ctrl and key == pygame.K_z:
             self.undo()
@@ -489,7 +500,7 @@ class GameMode:
             self._shortcut(key - pygame.K_1)
         elif key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_MINUS, pygame.K_KP_PLUS, pygame.K_KP_MINUS):
             self.say("In a game the gear changes by spending Shift results on the Skid Dice (p.23).")
-        elif key in (pygame.K_s, pygame.K_t):
+        elif key == pygame.K_s:
             self.say("In a game Slides and Spins come from the Skid Dice (p.24) and pieces move only by the rules; "
                      "F2 opens the free table.")
         else:
@@ -615,6 +626,7 @@ class GameMode:
         """The table, the tray, the panel, the round in the top bar and a tooltip over a collision."""
         self._draw_top(surface)
         self.draw_table(surface)
+        self.tools.draw(surface)
         self.draw_tray(surface)
         self.draw_panel(surface)
         if self.template_drag is not None and not self.ctx.canvas.view.contains_px(self.template_drag.pos):
