@@ -100,7 +100,11 @@ class RulingsState:
         return self.apply(action)
 
     def apply(self, action: str) -> str:
-        """Run a rulings action (from a key or a button) and describe the new state."""
+        """Run a rulings action (from a key or a button: ``question``, ``arc``, ``range``, ``indirect``,
+        ``clear``, ``arc=NAME``, ``range=NAME``) and describe the new state.
+
+        ``ValueError`` for any other action, arc or range (a button that did nothing would be silent).
+        """
         if action == "question":
             self.question = "shoot" if self.question == "move" else "move"
             return ("Shoot question: click the attacker, then the target. A: arc, D: range."
@@ -111,33 +115,35 @@ class RulingsState:
             self.range_name = RANGES[(RANGES.index(self.range_name) + 1) % len(RANGES)]
         elif action == "indirect":
             self.indirect = not self.indirect
-        elif action.startswith("arc="):
+        elif action.startswith("arc=") and action[4:] in ARCS:
             self.arc = action[4:]
-        elif action.startswith("range="):
+        elif action.startswith("range=") and action[6:] in RANGES:
             self.range_name = action[6:]
         elif action == "clear":
             self.attacker = self.target = None
             return "Shot cleared: click the attacker."
+        else:
+            raise ValueError(f"unknown rulings action {action!r}")
         return f"Shot: {self.arc} arc, {self.range_name.replace('_', ' ')} range" + (
             ", indirect" if self.indirect else "")
 
     def buttons(self, origin: tuple[int, int, int]) -> list[Button[str]]:
         """The question's buttons, laid out from ``(x, y, width)``; each action is one for :meth:`apply`."""
         x, y, w = origin
-        out: list[Button[str]] = [Button((x, y, w // 2 - 3, 24), "Move question", "rulings:question", active=self.question == "move",
+        out: list[Button[str]] = [Button((x, y, w // 2 - 3, 24), "Move question", "question", active=self.question == "move",
                       enabled=self.question != "move"),
-               Button((x + w // 2 + 3, y, w // 2 - 3, 24), "Shoot question (X)", "rulings:question",
+               Button((x + w // 2 + 3, y, w // 2 - 3, 24), "Shoot question (X)", "question",
                       active=self.question == "shoot", enabled=self.question != "shoot")]
         if self.question == "shoot":
             bw = (w - 9) // 4
             for i, a in enumerate(ARCS):
-                out.append(Button((x + i * (bw + 3), y + 30, bw, 22), a, f"rulings:arc={a}", active=a == self.arc))
+                out.append(Button((x + i * (bw + 3), y + 30, bw, 22), a, f"arc={a}", active=a == self.arc))
             bw = (w - 10) // 3
             for i, r in enumerate(RANGES):
                 out.append(Button((x + (i % 3) * (bw + 5), y + 56 + (i // 3) * 26, bw, 22), r.replace("_", " "),
-                                  f"rulings:range={r}", active=r == self.range_name))
-            out.append(Button((x, y + 110, w // 2 - 3, 22), "Indirect (I)", "rulings:indirect", active=self.indirect))
-            out.append(Button((x + w // 2 + 3, y + 110, w // 2 - 3, 22), "Clear shot", "rulings:clear"))
+                                  f"range={r}", active=r == self.range_name))
+            out.append(Button((x, y + 110, w // 2 - 3, 22), "Indirect (I)", "indirect", active=self.indirect))
+            out.append(Button((x + w // 2 + 3, y + 110, w // 2 - 3, 22), "Clear shot", "clear"))
         return out
 
     def text_top(self, y: int) -> int:

@@ -172,3 +172,43 @@ def test_query_by_index_and_status_names_the_shown_query() -> None:
     case = Path(__file__).resolve().parents[1] / "cases" / "move_final_turn.toml"
     app = App.from_path(case, query="2")
     assert app.rulings.shown is not None and f"query {app.rulings.shown} (2 of" in app.status
+
+
+def test_question_buttons_answer_real_clicks(app: App) -> None:
+    """Every question button in the panel does what it says when clicked (QA: they did nothing)."""
+    from ui_events import click
+
+    post_key(pygame.K_r)
+    pump(app)
+    mode = app.rulings
+
+    def button(label: str) -> tuple[int, int]:
+        app.draw(pygame.Surface(app.layout.size))
+        b = next(b for b in mode.question_buttons() if b.label == label)
+        return pygame.Rect(b.rect).center
+
+    click(app, button("Shoot question (X)"))
+    assert mode.rulings.question == "shoot"
+    click(app, button("turret"))
+    assert mode.rulings.arc == "turret"
+    click(app, button("large burst"))
+    assert mode.rulings.range_name == "large_burst"
+    click(app, button("Indirect (I)"))
+    assert mode.rulings.indirect
+    mode.rulings.pick("red-car")
+    click(app, button("Clear shot"))
+    assert mode.rulings.attacker is None
+    click(app, button("Move question"))
+    assert mode.rulings.question == "move"
+
+
+def test_unknown_rulings_action_is_refused() -> None:
+    import pytest
+
+    from simulator.ui.rulings_view import RulingsState
+
+    state = RulingsState()
+    for action in ("rulings:arc=turret", "arc=sideways", "range=far", "nonesuch"):
+        with pytest.raises(ValueError, match="unknown rulings action"):
+            state.apply(action)
+    assert state.apply("arc=turret") == "Shot: turret arc, medium range" and state.arc == "turret"
