@@ -1,4 +1,4 @@
-"""Team files and ``gaslands team check`` (TEAMS.md): names, errors naming file and key, JSON answer, exit codes."""
+"""Team files and ``gaslands team check`` (docs/teams.md): names, errors naming file and key, JSON answer, exit codes."""
 
 from __future__ import annotations
 

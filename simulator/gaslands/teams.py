@@ -69,7 +69,7 @@ MAX_GEAR = 6
 
 
 def normalise(name: str) -> str:
-    """The form names are compared in (TEAMS.md): no case, spaces, hyphens, underscores, apostrophes or
+    """The form names are compared in (docs/teams.md): no case, spaces, hyphens, underscores, apostrophes or
     exclamation marks, and no leading "The" (``"The Warden"`` and ``"warden"`` match)."""
     s = name.strip().lower()
     s = re.sub(r"^the[\s_\-]+", "", s)
@@ -305,7 +305,7 @@ class TeamProblem:
     page: str
 
     def to_json(self) -> dict[str, str]:
-        """``{"vehicle", "rule", "page"}`` (TEAMS.md)."""
+        """``{"vehicle", "rule", "page"}`` (docs/teams.md)."""
         return {"vehicle": self.vehicle, "rule": self.rule, "page": self.page}
 
 
@@ -319,7 +319,7 @@ class VehicleReport:
     slots: int
 
     def to_json(self) -> dict[str, object]:
-        """``{"name", "cans", "slots_used", "slots"}`` (TEAMS.md)."""
+        """``{"name", "cans", "slots_used", "slots"}`` (docs/teams.md)."""
         return {"name": self.name, "cans": self.cans, "slots_used": self.slots_used, "slots": self.slots}
 
 
@@ -334,7 +334,7 @@ class TeamReport:
     problems: tuple[TeamProblem, ...] = ()
 
     def to_json(self) -> dict[str, object]:
-        """The object ``gaslands team check`` prints (TEAMS.md)."""
+        """The object ``gaslands team check`` prints (docs/teams.md)."""
         return {"legal": self.legal, "cans": self.cans, "limit": self.limit,
                 "vehicles": [v.to_json() for v in self.vehicles],
                 "problems": [p.to_json() for p in self.problems]}

@@ -1,4 +1,4 @@
-"""Team files (TOML, ``../shared/TEAMS.md``): read into a :class:`~simulator.gaslands.teams.Team`, and write back.
+"""Team files (TOML, ``docs/teams.md``): read into a :class:`~simulator.gaslands.teams.Team`, and write back.
 
 ::
 
