@@ -4,7 +4,7 @@
 ``gaslands play FILE``            play a race (or a saved game ``.json``); open a rulings file or board
 ``gaslands render FILE -o PNG``   draw it headless (no display needed)
 ``gaslands replay SAVE.json``     step through a saved game in the replay viewer (``--events``: the event stream)
-``gaslands rule FILE``            answer a rulings file's queries as JSON (RULINGS.md)
+``gaslands rule FILE``            answer a rulings file's queries as JSON (docs/rulings.md)
 ``gaslands export-templates -o DIR``  the template set as printable 1:1 SVG sheets
 ``gaslands simulate FILE --games N --seed S [--sponsors all --cans 50]``  bot games, headless, with a summary
 ``gaslands check TRACK``          check a Death Race track's gates (p.124-125)
@@ -12,7 +12,7 @@
 ``gaslands edit TRACK [--from LAYOUT]``  the track editor (a new track from an example layout)
 ``gaslands playtest TRACK --races N --seed S [--workers K | --dask ADDRESS] -o DIR``  bot races of a track:
                                   a report and heat maps
-``gaslands team check TEAM [--cans N]``  is the team legal? one JSON object (TEAMS.md); exit 0 legal, 1 not
+``gaslands team check TEAM [--cans N]``  is the team legal? one JSON object (docs/teams.md); exit 0 legal, 1 not
 ``gaslands team import ROSTER.rosz -o TEAM.toml``  a BattleScribe / NewRecruit roster as a team file
 ``gaslands team dashboards TEAM.toml -o DIR``  each vehicle's dashboard as a printable 1:1 SVG card
 ``gaslands host FILE``            serve a game to players across a network (docs/online.md)
@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from simulator.atomic import check_output_file, write_atomic_with
 from simulator.errors import InputFileError, Problem, SimulatorError
+from simulator.vocab import plural
 
 if TYPE_CHECKING:
     from simulator.scenario.loader import Scenario
@@ -99,8 +100,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 0
     from simulator.scenario.rulings import load_rulings_file
 
-    load_rulings_file(path)  # validate the table and its queries before a window opens
+    scenario = load_rulings_file(path)  # validate the table and its queries before a window opens
     _check_query(path, args.query)
+    from simulator.scenario.setup import team_warnings
+
+    for warning in team_warnings(scenario):  # seated all the same: a house team is the players' choice
+        print(f"gaslands: warning: {warning}", file=sys.stderr)
     from simulator.ui.window import run_window
 
     run_window(path, ts, query=args.query, game=False if args.free else None, seed=args.seed)
@@ -208,7 +213,7 @@ def rulings_json(results: list[dict[str, Any]]) -> str:
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
-    """Answer a rulings file: a JSON array on stdout, one object per query (RULINGS.md)."""
+    """Answer a rulings file: a JSON array on stdout, one object per query (docs/rulings.md)."""
     from simulator.scenario.rulings import run_rulings
 
     results = run_rulings(args.file, args.template_set)
@@ -239,7 +244,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(f.render())
     errors = sum(f.severity == "error" for f in findings)
     warnings = len(findings) - errors
-    print(f"{args.file}: {errors} errors, {warnings} warnings"
+    print(f"{args.file}: {plural(errors, 'error')}, {plural(warnings, 'warning')}"
           + (" - a legal Death Race track" if not errors else ""))
     return 1 if errors else 0
 
@@ -256,7 +261,7 @@ def cmd_export_track(args: argparse.Namespace) -> int:
         print(f"gaslands: cannot write the track to {args.output}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     first, last = done.tiles[0].stem.removeprefix("tile-"), done.tiles[-1].stem.removeprefix("tile-")
-    print(f"wrote {done.overview} and {len(done.tiles)} tiles {first}..{last} ({done.cols} columns x "
+    print(f"wrote {done.overview} and {plural(len(done.tiles), 'tile')} {first}..{last} ({done.cols} columns x "
           f"{done.rows} rows of A4 portrait, {len(done.empty)} empty) to {args.output}, and all of them in "
           f"{done.pdf.name if done.pdf else 'track.pdf'}; print at 100% / actual size (scaling off)")
     return 0
@@ -412,7 +417,7 @@ def _rulings(pairs: list[tuple[str, bool]] | None) -> Any:
 
 
 def cmd_team_check(args: argparse.Namespace) -> int:
-    """Check a team file against the rules of team building: one JSON object (TEAMS.md); 0 legal, 1 not."""
+    """Check a team file against the rules of team building: one JSON object (docs/teams.md); 0 legal, 1 not."""
     from simulator.gaslands.teams import check
     from simulator.scenario.team_file import load_team
 
@@ -433,11 +438,11 @@ def cmd_team_import(args: argparse.Namespace) -> int:
     save_team(imported.team, out)
     team = imported.team
     sponsor = team.sponsor_row.name if team.sponsor_row else "no sponsor"
-    print(f"wrote {out}: {team.name}, {sponsor}, {len(team.vehicles)} vehicles")
+    print(f"wrote {out}: {team.name}, {sponsor}, {plural(len(team.vehicles), 'vehicle')}")
     for message in imported.messages:
         print(f"  not imported: {message}")
     report = check(team)
-    verdict = "legal" if report.legal else f"not legal ({len(report.problems)} problems: gaslands team check {out})"
+    verdict = "legal" if report.legal else f"not legal ({plural(len(report.problems), 'problem')}: gaslands team check {out})"
     print(f"{report.cans} of {report.limit} Cans; {verdict}")
     return 0
 

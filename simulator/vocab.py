@@ -59,3 +59,9 @@ class Weight(IntEnum):
         words: dict[Weight, WeightName] = {Weight.LIGHTWEIGHT: "lightweight", Weight.MIDDLEWEIGHT: "middleweight",
                                            Weight.HEAVYWEIGHT: "heavyweight"}
         return words[self]
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and ``word`` agreeing in number: ``plural(1, "error")`` is ``"1 error"``, ``plural(2, "error")``
+    ``"2 errors"``; ``many`` gives an irregular plural (``plural(1, "die", "dice")``)."""
+    return f"{n} {word if n == 1 else many or word + 's'}"

@@ -1027,11 +1027,11 @@ class _Run:
         if d.slot not in p.slots:
             if self._spawn_deploy:
                 raise IllegalChoice(f"slot {d.slot} is not open by the spawn point", where)
-            raise IllegalChoice(f"slot {d.slot} is not open: fill the first rank first, touching the Starting "
+            raise IllegalChoice(f"{p.label(d.slot)} is not open: fill the first rank first, touching the Starting "
                                 "Line", "Starting Grid, p.126")
         pose = self._deploy_pose(v.id, d.slot)
         if pose is None:
-            raise IllegalChoice(f"{v.label} does not fit in slot {d.slot} with a finger's width all round", where)
+            raise IllegalChoice(f"{v.label} does not fit in {p.label(d.slot)} with a finger's width all round", where)
         self._put(replace(v, pose=pose, status=Status.ACTIVE))
         if self._spawn_deploy:
             self.scen.deployed_vehicle(self, v.id, pose)

@@ -17,6 +17,7 @@ from shapely.geometry.base import BaseGeometry
 
 from simulator.geometry.table import Gate, Line, Table
 from simulator.geometry.templates import TemplateSet
+from simulator.vocab import plural
 
 MIN_GATES = 3
 """A Death Race needs three or more gates (p.124)."""
@@ -77,7 +78,7 @@ def check_track(table: Table, template_set: TemplateSet) -> list[Finding]:
     gates = sorted(table.gates, key=lambda g: g.number)
     out: list[Finding] = []
     if len(gates) < MIN_GATES:
-        out.append(Finding("error", "gates", f"{len(gates)} gates; a Death Race needs at least {MIN_GATES}", "p.124"))
+        out.append(Finding("error", "gates", f"{plural(len(gates), 'gate')}; a Death Race needs at least {MIN_GATES}", "p.124"))
     numbers = [g.number for g in gates]
     for n in sorted({n for n in numbers if numbers.count(n) > 1}):
         out.append(Finding("error", f"gate number {n}", "used by more than one gate", "p.124",

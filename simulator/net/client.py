@@ -53,6 +53,7 @@ from simulator.net.protocol import (
     program_name,
 )
 from simulator.scenario.saves import encode_decision
+from simulator.vocab import plural
 
 RETRY_S = 60.0
 """How long a client keeps trying to reconnect to a server it lost (``join --retry``)."""
@@ -335,7 +336,7 @@ def describe_result(result: GameOver) -> str:
     """The result in one line: who won, why, after how many decisions, and the standings."""
     who = f"{result.winner_name} wins" if result.winner_name else "no winner"
     standings = ", ".join(f"{i}. {name}" for i, name in enumerate(result.standings, 1))
-    return (f"Game over after {result.decisions} decisions: {who} ({result.reason})."
+    return (f"Game over after {plural(result.decisions, 'decision')}: {who} ({result.reason})."
             + (f" Standings: {standings}." if standings else ""))
 
 

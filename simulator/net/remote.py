@@ -27,6 +27,7 @@ from simulator.gaslands.state import GameState
 from simulator.net.client import RETRY_S, Connection, Follower, Refusal, ServerMessage, Unreachable
 from simulator.net.mirror import Desync
 from simulator.net.protocol import SPECTATOR, Decided, ErrorMessage, GameOver, JoinLink, Presence, Welcome
+from simulator.vocab import plural
 
 MAX_RESYNCS = 3
 """A copy of the game that differs from the server's this many times (another version of the rules?) gives up."""
@@ -223,7 +224,7 @@ class RemoteGame:
         self.follower.events = []
         if isinstance(item, Welcome):
             self.pending = None
-            return [Update("welcome", f"joined as {item.seat or 'a spectator'} ({len(item.moves)} decisions so far)")]
+            return [Update("welcome", f"joined as {item.seat or 'a spectator'} ({plural(len(item.moves), 'decision')} so far)")]
         if isinstance(item, Decided):
             mine = self.pending is not None and item.move.n == self.pending
             if self.pending is not None and item.move.n >= self.pending:

@@ -100,6 +100,7 @@ from simulator.scenario.save_file import (
 )
 from simulator.scenario.saves import decode_options, encode_decision, encode_options
 from simulator.scenario.setup import options_for, pole_position, scenario_text, starting_state
+from simulator.vocab import plural
 
 MAX_CONNECTIONS = 1024
 """Connections one server holds at once; more are refused."""
@@ -397,7 +398,7 @@ class Table:
             self.spectators.add(client)
         else:
             self.clients[seat] = client
-        self.log(f"{client.who} joined from {_peer(ws)} ({self.n} decisions so far)")
+        self.log(f"{client.who} joined from {_peer(ws)} ({plural(self.n, 'decision')} so far)")
         self._send([client], dump(self.welcome(client)))
         self._send(self._everyone(), dump(self.presence()))
         try:
@@ -493,7 +494,7 @@ class Table:
         """Tell everyone the result and close every connection. The table is finished once every seat has been
         told; a seat that was away may come back for :data:`LINGER_S` seconds to see the result."""
         over = self.game_over()
-        self.log(f"game over after {over.decisions} decisions: "
+        self.log(f"game over after {plural(over.decisions, 'decision')}: "
                  f"{over.winner_name + ' wins' if over.winner_name else 'no winner'} ({over.reason})")
         everyone = self._everyone()
         self._send(everyone, dump(over))
@@ -801,7 +802,7 @@ def host_command(opts: HostOptions) -> int:
     def started(server: GameServer) -> None:
         links = server.links(table)
         name = table.scenario.name
-        print(f"Hosting {name} (game {table.game_id}, {table.n} decisions so far) on {bind}:{server.port}.")
+        print(f"Hosting {name} (game {table.game_id}, {plural(table.n, 'decision')} so far) on {bind}:{server.port}.")
         if bind in ("127.0.0.1", "::1", "localhost") and not public_url:
             print("  Only this computer can join: use --bind 0.0.0.0 for a LAN, or a tunnel (README).")
         width = max(len("Spectators"), *(len(s.name) for s in table.seats))
@@ -824,6 +825,6 @@ def host_command(opts: HostOptions) -> int:
         print(f"\nStopped.{where}", flush=True)
         return 130
     who = f"{result.winner_name} wins" if result.winner_name else "no winner"
-    print(f"Game over after {result.decisions} decisions: {who} ({result.reason}). Saved in {table.save_path}.",
+    print(f"Game over after {plural(result.decisions, 'decision')}: {who} ({result.reason}). Saved in {table.save_path}.",
           flush=True)
     return 0

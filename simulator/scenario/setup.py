@@ -18,7 +18,7 @@ Gear Phase (p.62); a Death Race passes it at gates instead (p.125), keeps
 weapons inactive until Gate 1 (p.127) and finishes at its last gate (p.128);
 its vehicles start off the table and are deployed to the Starting Grid as the
 game's first decisions (p.126; ``[options] starting_grid = false`` keeps the
-file's positions). A player with a ``team`` (TEAMS.md) fields its vehicles
+file's positions). A player with a ``team`` (docs/teams.md) fields its vehicles
 instead of the file's; then every vehicle of the race, of either kind, is
 placed on the Starting Grid behind the start line by the players in turn
 (p.62, p.126).
@@ -46,11 +46,12 @@ from simulator.gaslands.race import Course
 from simulator.gaslands.round import RoundState
 from simulator.gaslands.state import GameState, Loadout, Mount, Status, VehicleState
 from simulator.gaslands.table_referee import Shooting, TableReferee
-from simulator.gaslands.teams import Team, vehicle_in_play, vehicle_labels
+from simulator.gaslands.teams import Team, check, vehicle_in_play, vehicle_labels
 from simulator.gaslands.tokens import ScenarioState, SpawnPoint, Token
 from simulator.geometry.templates import load_template_set
 from simulator.scenario.loader import Scenario, parse_scenario
 from simulator.scenario.team_file import team_document, team_id
+from simulator.vocab import plural
 
 DEFAULT_ROUND_LIMIT = None
 """Games a person plays have no round limit; bots and simulations set one."""
@@ -130,7 +131,7 @@ def initial_state(scenario: Scenario, seed: int, pole: int | None = None) -> Gam
     builds the same state as the server without ever knowing the seed (docs/online.md). Raises
     ``ValueError`` if it is not a player's index.
 
-    A player with a ``team`` (TEAMS.md) fields that team's vehicles instead of
+    A player with a ``team`` (docs/teams.md) fields that team's vehicles instead of
     the file's: built to their statistics, weapons, upgrades and perks
     (:func:`~simulator.gaslands.teams.vehicle_in_play`), waiting off the table
     for the Starting Grid (p.62, p.126), with their :class:`Loadout`.
@@ -183,6 +184,26 @@ def initial_state(scenario: Scenario, seed: int, pole: int | None = None) -> Gam
     return GameState(names, tuple(vehicles), RoundState.start(len(names), first),
                      grid_columns=_street_grid_columns(scenario, vehicles), loadouts=tuple(loadouts),
                      scenario=_scenario_state(scenario), sides=sides, side_names=side_names)
+
+
+def team_warnings(scenario: Scenario) -> list[str]:
+    """One sentence per seated team that breaks a rule of team building (p.63-65, p.91-115), naming the
+    player, the team and every problem ``gaslands team check`` finds (vehicle, rule, page); empty when every
+    team is legal. Such a team is still seated (a house team is the players' choice); the window and
+    ``gaslands play`` show these first."""
+    out: list[str] = []
+    for player in scenario.spec.player:
+        team = scenario.teams.get(player.id)
+        if team is None:
+            continue
+        report = check(team)
+        if report.legal:
+            continue
+        problems = "; ".join(f"{p.vehicle + ': ' if p.vehicle else ''}{p.rule} ({p.page})" for p in report.problems)
+        count = len(report.problems)
+        out.append(f"{player.name or player.id}'s team {team.name!r} is not legal ({plural(count, 'problem')}, "
+                   f"gaslands team check): {problems}")
+    return out
 
 
 def _sides(scenario: Scenario) -> tuple[tuple[int, ...], tuple[str, ...]]:
@@ -266,7 +287,7 @@ def _unique(wanted: str, taken: set[str]) -> str:
 
 def with_teams(scenario: Scenario, teams: Mapping[str, Team]) -> Scenario:
     """``scenario`` with these players' teams (by player id) in place of theirs or of their file vehicles;
-    the teams are written inline into its text, so a save holds them (TEAMS.md)."""
+    the teams are written inline into its text, so a save holds them (docs/teams.md)."""
     raw = copy.deepcopy(scenario.raw)
     chosen = {**scenario.teams, **teams}
     for entry in raw.get("player", []):

@@ -19,6 +19,7 @@ from simulator.gaslands.events import GameEvent as Event
 from simulator.ui import draw
 from simulator.ui.game_panel import SMALL_DIE_PX, Die, dice_groups, draw_die, wrap
 from simulator.ui.view import Rect
+from simulator.vocab import plural
 
 TEXT_PX = 15
 LINE_PX = 14
@@ -49,7 +50,7 @@ def draw_log(surface: pygame.Surface, rect: Rect, events: Sequence[Event], log: 
     pygame.draw.rect(surface, (26, 28, 33), r, border_radius=4)
     pygame.draw.rect(surface, draw.PANEL_EDGE, r, 1, border_radius=4)
     more = f"  (scrolled back {log.scroll}; wheel down to follow)" if log.scroll else "  (wheel scrolls)"
-    draw.text(surface, f"{title}: {len(events)} events" + more, (r.left + 8, r.top + 4), 15, draw.TEXT_DIM)
+    draw.text(surface, f"{title}: {plural(len(events), 'event')}" + more, (r.left + 8, r.top + 4), 15, draw.TEXT_DIM)
     drawn: list[tuple[pygame.Rect, int]] = []
     surface.set_clip(r.inflate(-2, -2))
     width = r.width - 16

@@ -89,6 +89,7 @@ from simulator.geometry.pose import Pose
 from simulator.geometry.table import Table
 from simulator.scenario import saves as saving
 from simulator.scenario.loader import Scenario, parse_scenario
+from simulator.scenario.setup import team_warnings
 from simulator.ui.animation import Animator
 from simulator.ui.panel_actions import (
     AddSpend,
@@ -106,7 +107,7 @@ from simulator.ui.panel_actions import (
 )
 from simulator.ui.pending import Pending
 from simulator.ui.sandbox import VehicleStatus
-from simulator.vocab import Side
+from simulator.vocab import Side, plural
 
 BOT_DELAY_S = 0.8
 """A bot waits this long before each decision so people can follow it."""
@@ -189,7 +190,8 @@ class GameController:
         self.bots_paused = False
         self.anim = Animator(animate)
         self.draft = Draft()
-        self.message = ""
+        self.message = " ".join(team_warnings(self.scenario)) if not game.decisions else ""
+        """What the status line says next (at the start: any seated team that breaks a team-building rule)."""
         self.revision = 0
         self.fresh = 0
         """Index into the log of the first event of the last decision (newer events are highlighted)."""
@@ -207,6 +209,11 @@ class GameController:
     def prompt(self) -> Prompt:
         """The question the game asks now."""
         return self.game.prompt
+
+    def active_vehicle(self) -> str:
+        """The id of the vehicle whose activation is under way, as the engine says ("" between activations);
+        not the vehicle a prompt asks about (in a Collision the other vehicle reacts, p.53)."""
+        return self.game.engine_state.activation.active
 
     def name(self, vehicle_id: str) -> str:
         """The vehicle's name in the game (a team's vehicle too), else the scenario's, else the id."""
@@ -275,7 +282,7 @@ class GameController:
             return None
         notes = status_notes(v, len(self.game.options.course.gates) if self.game.options.course.death_race else None)
         if v.in_play and not self.over():
-            if vehicle_id == self.prompt.vehicle_id:
+            if vehicle_id == self.active_vehicle():
                 notes.append("ACTIVE")
             elif vehicle_id in self.qualifying_now():
                 notes.append("to activate")
@@ -797,7 +804,7 @@ class GameController:
         except OSError as exc:
             self.message = f"Could not save {path}: {exc}"
             return False
-        self.message = f"Saved the game to {path} ({len(self.game.decisions)} decisions)."
+        self.message = f"Saved the game to {path} ({plural(len(self.game.decisions), 'decision')})."
         return True
 
     def load(self, path: Path) -> bool:
@@ -807,7 +814,7 @@ class GameController:
         except InputFileError as exc:
             self.message = str(exc).splitlines()[0]
             return False
-        self.replace_game(game, f"Loaded {path}: {len(game.decisions)} decisions replayed.")
+        self.replace_game(game, f"Loaded {path}: {plural(len(game.decisions), 'decision')} replayed.")
         return True
 
 

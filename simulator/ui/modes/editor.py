@@ -40,6 +40,7 @@ from simulator.ui.sandbox import Sandbox
 from simulator.ui.track_checks import draw_findings, finding_lines
 from simulator.ui.view import View
 from simulator.ui.widgets import Button, Command, button_at, draw_button
+from simulator.vocab import plural
 
 GRID_MM = 10.0
 """Positions snap to this grid."""
@@ -207,7 +208,7 @@ class EditorMode:
             self.say(f"Cannot save {self.path}: {exc.strerror or exc}")
             return
         self.saved_text = self.history.current.text
-        bad = f"; note: {len(self.problems)} problems to fix before it plays" if self.problems else ""
+        bad = f"; note: {plural(len(self.problems), 'problem')} to fix before it plays" if self.problems else ""
         self.say(f"Saved {self.path}{bad}.")
 
     # ================================================================ geometry helpers
@@ -324,7 +325,7 @@ class EditorMode:
             self._place(doc.add_line(tool, (x, y - half), (x, y + half)), "line", f"{tool.title()} line placed.")
         elif tool == "polygon":
             self.points.append((x, y))
-            self.say(f"Polygon: {len(self.points)} points; click more, Enter closes it, Esc cancels.")
+            self.say(f"Polygon: {plural(len(self.points), 'point')}; click more, Enter closes it, Esc cancels.")
 
     def _place(self, doc: TrackDoc, kind: str, message: str) -> None:
         self.apply(doc, message)
@@ -542,7 +543,7 @@ class EditorMode:
                     cy += 17
             cy += 6
         errors = sum(f.severity == "error" for f in self.findings)
-        head = f"Death Race check (p.124-125): {errors} errors, {len(self.findings) - errors} warnings"
+        head = f"Death Race check (p.124-125): {plural(errors, 'error')}, {plural(len(self.findings) - errors, 'warning')}"
         if self.scenario.spec.scenario.kind != "death_race":
             head = "Not a Death Race ([scenario] kind): no track check"
         draw.text(surface, head, (cx, cy), 17, draw.TEXT)

@@ -72,6 +72,7 @@ from simulator.ui.sandbox import Sandbox, sandbox_of_game
 from simulator.ui.table_tools import HELP as TOOLS_HELP
 from simulator.ui.table_tools import TableTools
 from simulator.ui.view import Rect
+from simulator.vocab import plural
 
 GAME_CARD_PX = 64
 GAME_PROMPT_PX = 330
@@ -178,7 +179,7 @@ class GameMode:
         if not decisions or list(decisions) == self.saved_decisions:
             return ""
         where = f" (the autosave {self.ctl.autosave_path.name} keeps it)" if self.ctl.autosave_path else ""
-        return f"The game has {len(decisions)} decisions not saved to a file{where}."
+        return f"The game has {plural(len(decisions), 'decision')} not saved to a file{where}."
 
     # ================================================================ state
     def refresh(self) -> None:
@@ -584,7 +585,7 @@ class GameMode:
         """A card for every vehicle, with ACTIVE and "to activate" from the game."""
         ctl = self.ctl
         course = ctl.game.options.course
-        active = ctl.prompt.vehicle_id
+        active = ctl.active_vehicle()
         qualifying = set(ctl.qualifying_now()) if not ctl.over() else set()
 
         def note(vid: str) -> str:

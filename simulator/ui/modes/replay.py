@@ -31,7 +31,7 @@ from simulator.gaslands.decisions import (
 )
 from simulator.gaslands.events import Collided, GameEvent
 from simulator.gaslands.game import Entry, Game
-from simulator.gaslands.prompts import GameOverPrompt
+from simulator.gaslands.prompts import DeployPrompt, GameOverPrompt, Prompt
 from simulator.gaslands.state import GameState
 from simulator.scenario.loader import Scenario
 from simulator.ui import draw, scenario_view, tray
@@ -54,6 +54,7 @@ from simulator.ui.modes.free_table import HEADLINE_STEP, draw_panel_head, headli
 from simulator.ui.sandbox import Sandbox, sandbox_of_game
 from simulator.ui.view import Rect
 from simulator.ui.widgets import Button, Command, button_at, draw_button
+from simulator.vocab import plural
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Playback speeds: decisions per second."""
@@ -75,8 +76,9 @@ HELP: HelpLines = (
 """The replay viewer's controls."""
 
 
-def describe(decision: Decision | None, name: Callable[[str], str]) -> str:
-    """A decision in a few words (``Activate Red Car``, ``Roll 2 Skid Dice``)."""
+def describe(decision: Decision | None, name: Callable[[str], str], asked: Prompt | None = None) -> str:
+    """A decision in a few words (``Activate Red Car``, ``Roll 2 Skid Dice``); ``asked`` is the prompt it
+    answered, whose words name a Starting Grid slot (``Rank 1, place 2``)."""
     match decision:
         case None:
             return "The start"
@@ -94,7 +96,8 @@ def describe(decision: Decision | None, name: Callable[[str], str]) -> str:
         case LoseControl(heading_deg):
             return f"Lose Control: heading {heading_deg:.0f}"
         case Deploy(vehicle_id, slot):
-            return f"Deploy {name(vehicle_id)} in slot {slot}"
+            where = asked.label(slot) if isinstance(asked, DeployPrompt) else f"slot {slot}"
+            return f"Deploy {name(vehicle_id)}: {where}"
         case _:
             return type(decision).__name__
 
@@ -128,7 +131,7 @@ class ReplayMode:
         self.marks: list[CollisionMark] = []
         self.log_rects: list[tuple[pygame.Rect, int]] = []
         name = source.name if source is not None else "the game"
-        self.message = (f"Replaying {name}: {len(self.entries) - 1} decisions. Space plays, Right/Left step, "
+        self.message = (f"Replaying {name}: {plural(len(self.entries) - 1, 'decision')}. Space plays, Right/Left step, "
                         "Page Up/Down jump a round. H: help.")
 
     # ================================================================ Mode protocol
@@ -176,6 +179,10 @@ class ReplayMode:
         """The history entry shown."""
         return self.entries[self.position]
 
+    def asked(self) -> Prompt | None:
+        """The prompt the step's decision answered (the previous step's; None at the start)."""
+        return self.entries[self.position - 1].state.prompt if self.position > 0 else None
+
     @property
     def state(self) -> GameState:
         """The game's table at the step shown."""
@@ -196,7 +203,7 @@ class ReplayMode:
             self.anim.flash(self.entry.events)
         rs = self.state.round
         self.say(f"Step {position} of {self.last}: round {rs.round_no}, Gear Phase {rs.gear_phase}. "
-                 f"{describe(self.entry.decision, self.scene.name)}.")
+                 f"{describe(self.entry.decision, self.scene.name, self.asked())}.")
 
     def step(self, by: int) -> None:
         """``by`` decisions forward (negative: back); forward steps are animated."""
@@ -448,7 +455,7 @@ class ReplayMode:
         sy = self.controls_top() + 106
         draw.text(surface, "Speed", (rect.left + 12, sy + 3), 16, draw.TEXT_DIM)
         draw.text(surface, "Round", (rect.left + 12, sy + 33), 16, draw.TEXT_DIM)
-        decision = describe(self.entry.decision, self.scene.name)
+        decision = describe(self.entry.decision, self.scene.name, self.asked())
         draw.text(surface, f"This step: {decision}", (rect.left + 12, self.controls_top() + CONTROLS_PX - 22), 16,
                   draw.TEXT)
         upto = self.events[:self.offsets[self.position + 1]]
