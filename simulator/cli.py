@@ -262,7 +262,8 @@ def cmd_export_track(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     first, last = done.tiles[0].stem.removeprefix("tile-"), done.tiles[-1].stem.removeprefix("tile-")
     print(f"wrote {done.overview} and {plural(len(done.tiles), 'tile')} {first}..{last} ({done.cols} columns x "
-          f"{done.rows} rows of A4 portrait, {len(done.empty)} empty) to {args.output}, and all of them in "
+          f"{done.rows} rows of A4 portrait, {len(done.empty)} empty) to {args.output}, and the overview and "
+          f"{plural(len(done.tiles) - len(done.empty), 'tile')} with something on them in "
           f"{done.pdf.name if done.pdf else 'track.pdf'}; print at 100% / actual size (scaling off)")
     return 0
 

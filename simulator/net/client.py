@@ -57,6 +57,9 @@ from simulator.vocab import plural
 
 RETRY_S = 60.0
 """How long a client keeps trying to reconnect to a server it lost (``join --retry``)."""
+FIRST_CONNECT_S = 15.0
+"""How long a client keeps trying to reach a server it has not reached yet (a host not started, or a wrong
+address) before it gives up with the reason (at most ``retry_s``)."""
 PING_INTERVAL_S = 5.0
 """The client pings the server this often; the round-trip time shown is the last ping's."""
 
@@ -75,9 +78,15 @@ class Connection:
     """One link's connection to a server, reconnecting when it drops (see the module docstring)."""
 
     def __init__(self, link: JoinLink, retry_s: float = RETRY_S, ping_interval_s: float = PING_INTERVAL_S,
-                 open_timeout_s: float = 10.0) -> None:
+                 open_timeout_s: float = 10.0, first_connect_s: float | None = None,
+                 on_status: Callable[[str], None] | None = None) -> None:
         self.link = link
         self.retry_s = retry_s
+        self.first_connect_s = min(FIRST_CONNECT_S if first_connect_s is None else first_connect_s, retry_s)
+        """How long to try for before the first welcome (after it, ``retry_s`` applies to a lost server)."""
+        self.on_status = on_status
+        """Told, in a sentence, when the first attempt fails, when connected and when the server is lost
+        (``join --bot`` prints these to stderr, so it never waits in silence)."""
         self.ping_interval_s = ping_interval_s
         self.open_timeout_s = open_timeout_s
         self.status = "connecting"
@@ -139,11 +148,16 @@ class Connection:
         if self._ws is not None:
             await self._ws.close(1000, "bye")
 
+    def _say(self, text: str) -> None:
+        if self.on_status is not None:
+            self.on_status(text)
+
     async def messages(self) -> AsyncGenerator[ServerMessage, None]:
         """The server's messages, a :class:`Welcome` first and again after each reconnect; ends after
         :class:`GameOver`. Raises :class:`Refusal` or :class:`Unreachable`."""
         lost_at: float | None = None
         delay = 0.25
+        reached = False
         while not self._closing:
             last_error = "the connection closed"
             try:
@@ -160,7 +174,9 @@ class Connection:
                         raise Refusal(f"the server answered hello with {first.type}, not a welcome")
                     self._ws = ws
                     self.status = "connected"
-                    lost_at, delay = None, 0.25
+                    self._say(f"connected to {self.link.socket_url} as {first.seat or 'a spectator'} "
+                              f"({plural(len(first.moves), 'decision')} so far)")
+                    lost_at, delay, reached = None, 0.25, True
                     await self._measure(ws)
                     yield first
                     async for raw in ws:
@@ -186,12 +202,20 @@ class Connection:
             if self._closing:
                 return
             now = time.monotonic()
-            lost_at = now if lost_at is None else lost_at
-            if now - lost_at > self.retry_s:
-                raise Unreachable(f"cannot reach {self.link.socket_url}: {last_error}")
+            limit = self.retry_s if reached else self.first_connect_s
+            if lost_at is None:
+                lost_at = now
+                self._say(f"{'lost' if reached else 'cannot reach'} {self.link.socket_url} ({last_error}); "
+                          f"{'reconnecting' if reached else 'trying'} for up to {limit:g} s (Ctrl+C stops)")
+            if now - lost_at > limit:
+                hint = ("" if reached else
+                        ": is the host's `gaslands host` running, and is the link's address one this computer "
+                        "can reach (a host on 127.0.0.1 takes only its own computer)?")
+                raise Unreachable(f"cannot reach {self.link.socket_url} after {now - lost_at:.0f} s "
+                                  f"({last_error}){hint}")
             self.status = "reconnecting"
             self.reconnects += 1
-            await asyncio.sleep(delay)
+            await asyncio.sleep(min(delay, max(0.05, limit - (now - lost_at))))  # a last try at the limit
             delay = min(delay * 2.0, 5.0)
 
 
@@ -276,7 +300,8 @@ class Played:
 
 async def play(link: JoinLink, bot: Bot | None = None, *, retry_s: float = RETRY_S,
                on_events: Callable[[Follower, list[GameEvent]], None] | None = None,
-               connection: Connection | None = None, max_resyncs: int = 3) -> Played:
+               connection: Connection | None = None, max_resyncs: int = 3,
+               on_status: Callable[[str], None] | None = None) -> Played:
     """Follow the game at ``link`` to its end; with ``bot``, answer every prompt this seat owes with it.
 
     ``on_events(follower, events)`` is called with the events of each batch of
@@ -285,7 +310,7 @@ async def play(link: JoinLink, bot: Bot | None = None, *, retry_s: float = RETRY
     decision, which would be a defect), :class:`Unreachable`, or
     :class:`Desync` after ``max_resyncs`` failed attempts to rebuild the copy.
     """
-    conn = connection or Connection(link, retry_s=retry_s)
+    conn = connection or Connection(link, retry_s=retry_s, on_status=on_status)
     follower = Follower()
     played_latencies: list[float] = []
     resyncs = 0
@@ -348,6 +373,11 @@ EXIT_UNREACHABLE = 5
 """``gaslands join`` exit code: the server could not be reached, or was lost for longer than ``--retry``."""
 
 
+def print_status(text: str) -> None:
+    """``join --bot`` / ``--log``: the connection's news on stderr (``gaslands: connected to ...``)."""
+    print(f"gaslands: {text}", file=sys.stderr, flush=True)
+
+
 def print_events(follower: Follower, events: list[GameEvent]) -> None:
     """``join --log``: each event's text, one line each."""
     for event in events:
@@ -362,7 +392,7 @@ def join_headless(link: JoinLink, bot: bool, log: bool, retry_s: float = RETRY_S
         return EXIT_REFUSED
     try:
         played = asyncio.run(play(link, Bot() if bot else None, retry_s=retry_s,
-                                  on_events=print_events if log else None))
+                                  on_events=print_events if log else None, on_status=print_status))
     except Refusal as exc:
         print(f"gaslands: refused: {exc}", file=sys.stderr)
         return EXIT_REFUSED

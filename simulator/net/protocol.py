@@ -118,7 +118,12 @@ def parse_link(text: str) -> JoinLink:
         raise ValueError(f"a join link starts with ws:// or wss:// and names a server, not {text[:80]!r}")
     match = re.fullmatch(r"(.*)/game/([A-Za-z0-9_-]{4,64})/?", parts.path)
     if match is None:
-        raise ValueError("a join link's path ends with /game/ID (copy the whole link the host printed)")
+        given = re.search(r"/game/([^/]*)/?$", parts.path)
+        if given is not None:
+            raise ValueError(f"the game id {given.group(1)[:80]!r} in the link is not one a host makes (4 to 64 "
+                             "letters, digits, - or _): copy the whole link the host printed")
+        raise ValueError(f"a join link's path ends with /game/ID, not {parts.path[:80]!r} (copy the whole link the "
+                         "host printed)")
     query = parse_qs(parts.query)
     seat = query.get("seat", [""])[0]
     token = query.get("token", [""])[0]

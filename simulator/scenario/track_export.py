@@ -24,8 +24,9 @@ start/finish lines; Death Race tracks p.124-128, terrain p.86-87):
 Tiles are named like a chessboard seen from the table's bottom edge: the letter
 is the column (A at the left, x = 0), the number the row (1 at the bottom,
 y = 0), so ``A1`` holds the table's origin. Tile (i, j) shows table x from
-``i * STEP_X_MM`` and y from ``j * STEP_Y_MM``. Every tile is written; a tile
-with no piece on it is marked "empty" so the set is complete.
+``i * STEP_X_MM`` and y from ``j * STEP_Y_MM``. Every tile is written as SVG; a tile
+with no piece on it is marked "empty" so the set is complete, and left out of the
+PDF (nothing on it needs printing).
 
 Output is deterministic (same input, byte-identical files); files are written
 atomically and leftover ``tile-*.svg`` files of an older, larger set are
@@ -683,7 +684,7 @@ class TrackExport:
     cols: int
     rows: int
     pdf: Path | None = None
-    """The overview and every tile as one PDF at 1:1."""
+    """The overview and every tile with something on it as one PDF at 1:1 (the empty tiles are left out)."""
 
 
 def render_track(scenario: Scenario) -> tuple[str, dict[str, str], list[str]]:
@@ -726,7 +727,8 @@ def export_track(scenario: Scenario, out_dir: Path) -> TrackExport:
         paths.append(p)
     from simulator.scenario.pdf_export import svgs_to_pdf
 
-    pdf = svgs_to_pdf([ov, *paths], folder.folder / PDF_NAME, f"{scenario.name}: track overview and 1:1 tiles")
+    printed = [p for p in paths if p.stem.removeprefix("tile-") not in empty]
+    pdf = svgs_to_pdf([ov, *printed], folder.folder / PDF_NAME, f"{scenario.name}: track overview and 1:1 tiles")
     folder.finish([ov, *paths, pdf])
     cols, rows = tile_counts(scenario.table.width_mm, scenario.table.height_mm)
     return TrackExport(ov, paths, empty, cols, rows, pdf)

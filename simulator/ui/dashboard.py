@@ -76,8 +76,6 @@ def draw_card(surface: pygame.Surface, d: Dashboard, rect: Rect, selected: bool)
         alarm = any(w in d.note for w in ("WRECKED", "DESTROYED", "OFF THE TABLE", "ON FIRE"))
         colour = (230, 90, 70) if alarm else draw.SELECT if "ACTIVE" in d.note else (120, 160, 210)
         draw.text(surface, d.note, (r.right - 10, y), 15, (15, 15, 15), "topright", backing=colour)
-    elif selected:
-        draw.text(surface, "gear", (r.right - 70, y), 16, draw.TEXT_DIM, "topright")
     y += 20
     if y + 14 > r.bottom:
         return

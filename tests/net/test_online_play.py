@@ -479,3 +479,24 @@ def test_a_bot_client_whose_copy_differs_once_rebuilds_it_and_plays_on(monkeypat
     assert sum(p.resyncs for p in played) == 1
     for p in played:
         assert_local_result(p)
+
+
+def test_join_bot_says_when_the_host_is_down_and_gives_up_with_the_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA: ``join --bot`` waited in silence for a host that was not running; now it says so at once and gives up
+    after FIRST_CONNECT_S (not the whole --retry, which is for a server lost mid-game)."""
+
+    from simulator.net import client
+
+    with socket.socket() as s:  # a loopback port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setattr(client, "FIRST_CONNECT_S", 1.0)
+    said: list[str] = []
+    monkeypatch.setattr(client, "print_status", said.append)
+    link = JoinLink(f"ws://127.0.0.1:{port}", "abcd1234", "red", "x" * 43)
+    started = time.monotonic()
+    assert client.join_headless(link, bot=True, log=False, retry_s=60.0) == client.EXIT_UNREACHABLE
+    assert time.monotonic() - started < 30.0  # not the 60 s of --retry
+    assert said and said[0].startswith(f"cannot reach ws://127.0.0.1:{port}/game/abcd1234 (")
+    assert "trying for up to 1 s" in said[0]
+

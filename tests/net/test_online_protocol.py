@@ -48,6 +48,9 @@ def test_a_link_round_trips_and_its_socket_url_leaves_the_token_out() -> None:
     ("ws://127.0.0.1:8765/play?seat=red&token=x", "/game/ID"),
     ("ws://127.0.0.1:8765/game/abcd?token=x", "seat="),
     ("ws://127.0.0.1:8765/game/abcd?seat=red", "token="),
+    ("ws://127.0.0.1:8765/game/ab?seat=red&token=x", "game id 'ab' in the link is not one a host makes"),
+    ("ws://127.0.0.1:8765/game/ab%20cd?seat=red&token=x", "game id 'ab%20cd'"),
+    ("ws://127.0.0.1:8765/games/abcd?seat=red&token=x", "not '/games/abcd'"),
 ])
 def test_a_broken_link_is_refused_saying_what_is_missing(text: str, words: str) -> None:
     with pytest.raises(ValueError, match=words.replace("?", r"\?")):

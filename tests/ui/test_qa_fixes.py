@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 import pytest
+from ui_events import click
 
 from simulator.errors import IllegalChoice
 from simulator.gaslands.bots import Bot
@@ -106,3 +107,12 @@ def test_an_illegal_team_is_seated_with_a_warning(tmp_path: Path) -> None:
     assert "'Rust Buckets' is not legal" in app.status
     legal = game_app(teams / "street_race_teams.toml", (1400, 900), seed=1, autosave=tmp_path / "b.json")
     assert "not legal" not in legal.status
+
+
+def test_a_selected_card_has_no_stray_gear_label(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert app.free is not None
+    click(app, app.free.vehicle_screen_pos("red-car"))
+    assert app.free.selected == "red-car"
+    texts = _drawn_texts(app, monkeypatch)
+    assert "Red Car" in texts and "Gear" in texts
+    assert "gear" not in texts
