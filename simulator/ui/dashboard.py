@@ -116,15 +116,22 @@ def _draw_compact(surface: pygame.Surface, d: Dashboard, r: pygame.Rect, selecte
     y = top + 21
     draw.text(surface, "Hull", (r.left + 14, y - 1), 14, draw.TEXT_DIM)
     hazards_w = MAX_HAZARDS * 11
-    room = r.width - 14 - 34 - 40 - hazards_w - 24
-    box_w = max(2, min(9, room // max(d.hull_max, 1) - 2))
-    for i in range(d.hull_max):
-        colour = (90, 190, 120) if i < d.hull else (110, 50, 50)
-        pygame.draw.rect(surface, colour, (r.left + 44 + i * (box_w + 2), y, box_w, 11), border_radius=2)
-    draw.text(surface, f"{d.hull}/{d.hull_max}", (r.left + 48 + d.hull_max * (box_w + 2), y - 1), 14,
-              draw.TEXT_DIM)
     hx = r.right - 8 - hazards_w
     for i in range(MAX_HAZARDS):
         colour = (240, 170, 40) if i < d.hazards else (70, 74, 84)
         pygame.draw.circle(surface, colour, (hx + 5 + i * 11, y + 5), 4)
-    draw.text(surface, "Hz", (hx - 4, y - 1), 14, draw.TEXT_DIM, "topright")
+    f = draw.font(14)
+    count = f"{d.hull}/{d.hull_max}"
+    label_end = hx - 8 - f.size("Hz")[0]  # the words and boxes of the Hull row end before the "Hz" label
+    room = label_end - (r.left + 48) - f.size(count)[0] - 4
+    box_w = min(9, room // max(d.hull_max, 1) - 2)
+    x = r.left + 44
+    if box_w >= 3:  # boxes while they can be seen; a narrow card says the count alone
+        for i in range(d.hull_max):
+            colour = (90, 190, 120) if i < d.hull else (110, 50, 50)
+            pygame.draw.rect(surface, colour, (x + i * (box_w + 2), y, box_w, 11), border_radius=2)
+        x += 4 + d.hull_max * (box_w + 2)
+    colour = draw.TEXT_DIM if d.hull > d.hull_max // 3 else (230, 110, 90)
+    draw.text(surface, count, (x, y - 1), 14, colour)
+    if x + f.size(count)[0] + 4 <= label_end:
+        draw.text(surface, "Hz", (hx - 4, y - 1), 14, draw.TEXT_DIM, "topright")

@@ -144,6 +144,8 @@ class AttackOption:
     target: str
     range_band: str
     cover: bool
+    friendly: bool = False
+    """The target is the attacker's own or a team-mate's vehicle (friendly fire is allowed, p.30; the window marks it)."""
 
 
 @dataclass(frozen=True)
@@ -334,7 +336,7 @@ class GameController:
             case DeclarePrompt():
                 return f"{who}: {p.question} ({p.rule})"
             case PivotPrompt():
-                extra = f" for {p.hazards} Hazard Tokens" if p.hazards else ""
+                extra = f" for {plural(p.hazards, 'Hazard Token')}" if p.hazards else ""
                 return f"{who}: {p.rule} {name} up to {p.max_deg:.0f} degrees either way{extra}, or not ({p.page})."
             case PiledriverPrompt():
                 return f"{who}: place {self.name(p.target)} within Short range, any facing, or leave it (p.120)."
@@ -420,8 +422,10 @@ class GameController:
         p = self.prompt
         if not isinstance(p, AttacksPrompt):
             return []
-        return [AttackOption(w.mount, w.name, t.vehicle_id, t.range_band, t.cover) for w in p.weapons
-                for t in p.targets(w.mount)]
+        me = self.vehicle(p.vehicle_id).player
+        return [AttackOption(w.mount, w.name, t.vehicle_id, t.range_band, t.cover,
+                             self.state.same_side(self.vehicle(t.vehicle_id).player, me))
+                for w in p.weapons for t in p.targets(w.mount)]
 
     def drop_options(self) -> list[DropOption]:
         """Every dropped weapon and each edge of its Arc of Fire it may go against (p.78): the prompt's list."""
@@ -629,7 +633,7 @@ class GameController:
             d.attacks[d.attacks.index(same_weapon[0])] = attack
             return True
         if self.attack_count() >= self.attack_limit():
-            self.message = f"Only {self.attack_limit()} attacks: the Crew Value (p.31). Untick one first."
+            self.message = f"Only {plural(self.attack_limit(), 'attack')}: the Crew Value (p.31). Untick one first."
             return False
         d.attacks.append(attack)
         return True
@@ -642,7 +646,7 @@ class GameController:
         p = self.prompt
         counts = not (isinstance(p, AttacksPrompt) and p.bombs_away)
         if d.drop is None and counts and self.attack_count() >= self.attack_limit():
-            self.message = f"Only {self.attack_limit()} attacks: the Crew Value (p.31). Untick one first."
+            self.message = f"Only {plural(self.attack_limit(), 'attack')}: the Crew Value (p.31). Untick one first."
             return False
         d.drop = drop  # one drop per Attack Step: the tick moves (p.78)
         return True

@@ -81,6 +81,7 @@ from simulator.ui.panel_actions import (
 from simulator.ui.pending import Pending
 from simulator.ui.view import Rect
 from simulator.ui.widgets import Button, Slider, button_at, draw_button, draw_slider
+from simulator.vocab import plural
 
 TURN_PRESETS = (-135.0, -90.0, -45.0, 0.0, 45.0, 90.0, 135.0, 180.0)
 """Quick facings offered beside the slider (only those the prompt's range allows)."""
@@ -363,7 +364,7 @@ def build(ctl: GameController, rect: Rect, pending: Pending | None = None) -> Pa
         case SkidPrompt():
             v = ctl.vehicle(p.vehicle_id)
             c.text(f"Handling {v.handling}: roll up to {p.max_dice} Skid Dice at once. Each die shows Hazard, Spin, "
-                   f"Slide or Shift (p.22-24). {v.hazards} Hazard Tokens now; 6 wipes out (p.34).", 16, draw.TEXT_DIM)
+                   f"Slide or Shift (p.22-24). {plural(v.hazards, 'Hazard Token')} now; 6 wipes out (p.34).", 16, draw.TEXT_DIM)
             c.buttons([_b(f"Roll {o}" + (" (Enter)" if o == 0 else ""), Decide(RollSkid(o))) for o in p.options],
                       per_row=min(4, len(p.options)))
         case PushItPrompt():
@@ -391,7 +392,7 @@ def build(ctl: GameController, rect: Rect, pending: Pending | None = None) -> Pa
         case PassPolePrompt():
             c.buttons([_b(f"Give it to {ctl.player_name(o)}", Decide(PassPole(o))) for o in p.to], per_row=2)
         case VotesPrompt():
-            c.text(f"{p.votes} Audience Votes to spend (p.89-90):", 16, draw.TEXT_DIM)
+            c.text(f"{plural(p.votes, 'Audience Vote')} to spend (p.89-90):", 16, draw.TEXT_DIM)
             items = [_b(f"{ch.label} ({ch.cost})", Decide(SpendVotes((ch.effect,)))) for ch in p.choices[:10]]
             c.buttons([*items, _b("Spend none", Decide(SpendVotes(())))], per_row=2, height=26)
         case DeployPrompt():
@@ -400,7 +401,7 @@ def build(ctl: GameController, rect: Rect, pending: Pending | None = None) -> Pa
             c.text(f"{p.question} ({p.rule})", 16, draw.TEXT_DIM)
             c.buttons([_b(p.label(o), Decide(Declare(o))) for o in p.choices], per_row=1 if p.labels else 3)
         case PivotPrompt():
-            extra = f" for {p.hazards} Hazard Tokens" if p.hazards else ""
+            extra = f" for {plural(p.hazards, 'Hazard Token')}" if p.hazards else ""
             c.text(f"{p.rule} ({p.page}): up to {p.max_deg:.0f} degrees either way{extra}.", 16, draw.TEXT_DIM)
             _facing(ctl, c, -p.max_deg, p.max_deg, "Pivot" if ctl.draft.turn_deg else "No pivot")
         case PiledriverPrompt():
@@ -506,7 +507,7 @@ def _template(ctl: GameController, c: _Cursor, p: TemplatePrompt, pending: Pendi
     words = ", ".join(f"{t.template.replace('_', ' ')}"
                       + (f" ({t.manoeuvre.value})" if t.manoeuvre.value in ("trivial", "hazardous") else "")
                       for t in p.templates if t.permitted)
-    c.text(f"Gear {v.gear}, {v.hazards} Hazard Tokens. Permitted (p.17-18): {words}.", 16, draw.TEXT_DIM)
+    c.text(f"Gear {v.gear}, {plural(v.hazards, 'Hazard Token')}. Permitted (p.17-18): {words}.", 16, draw.TEXT_DIM)
     if p.reverse_allowed:
         c.text("It may reverse: V puts the template on the rear edge (p.39).", 15, draw.TEXT_DIM)
     if pending is None:
@@ -580,7 +581,7 @@ def _attacks(ctl: GameController, c: _Cursor, p: AttacksPrompt) -> None:
     options = ctl.attack_options()
     chosen = ctl.draft.attacks
     limit = ctl.attack_limit()
-    c.text(f"Crew {limit}: up to {limit} attacks (p.31), one target per weapon. Picked {ctl.attack_count()}.", 17)
+    c.text(f"Crew {limit}: up to {plural(limit, 'attack')} (p.31), one target per weapon. Picked {ctl.attack_count()}.", 17)
     if not options:
         c.text("No target in range and arc (p.28-30).", 17, draw.TEXT_DIM)
     count = len(chosen) + (ctl.draft.drop is not None)
@@ -591,7 +592,7 @@ def _attacks(ctl: GameController, c: _Cursor, p: AttacksPrompt) -> None:
     for o in options[:12]:
         attack = Attack(o.mount, o.target)
         on = attack in chosen
-        extra = f"{o.range_band}" + (", cover -1" if o.cover else "")
+        extra = f"{o.range_band}" + (", cover -1" if o.cover else "") + (", OWN TEAM" if o.friendly else "")
         rows.append(_b(f"{'[x]' if on else '[ ]'} {o.weapon} -> {ctl.name(o.target)} ({extra})", ToggleAttack(attack),
                        True, on))
     c.buttons(rows, per_row=1 if len(rows) <= 4 else 2, height=24)
@@ -615,17 +616,27 @@ def _game_over(ctl: GameController, c: _Cursor) -> None:
 
 
 def _latest_dice(ctl: GameController, c: _Cursor) -> None:
-    event = next((e for e in reversed(ctl.game.log) if e.dice), None)
+    """The dice of the last decision (none once the game has moved on: an older roll is in the log), as many
+    rows as fit the panel's rectangle (the log is drawn under it); the rest are named, not hidden."""
+    event = next((e for e in reversed(ctl.game.last_events) if e.dice), None)
     if event is None:
         return
+    bottom = c.p.rect[1] + c.p.rect[3]
     c.space(4)
     c.text("Last roll: " + event.text + (f"  ({event.rule})" if event.rule else ""), 16, draw.TEXT_DIM)
-    for label, group in dice_groups(event):
+    groups = dice_groups(event)
+    for k, (label, group) in enumerate(groups):
+        skid = all(isinstance(face, str) for face, _ in group)
+        size = ROLL_SKID_DIE_PX if skid else ROLL_DIE_PX
+        per_row = max(1, (c.w + 8) // (size + 8))
+        needed = (13 if label else 0) + -(-len(group) // per_row) * (size + 8)
+        if c.y + needed > bottom:
+            left = [lab or "dice" for lab, _ in groups[k:]]
+            c.text(f"({', '.join(left)}: in the log below)", 14, draw.TEXT_DIM, gap=0)
+            return
         if label:
             c.text(label, 14, draw.TEXT_DIM, gap=0)
-        skid = all(isinstance(face, str) for face, _ in group)
-        c.dice([Die((0, 0, 0, 0), face, tone=tone) for face, tone in group],
-               size=ROLL_SKID_DIE_PX if skid else ROLL_DIE_PX)
+        c.dice([Die((0, 0, 0, 0), face, tone=tone) for face, tone in group], size=size)
 
 
 # ==================================================================== drawing

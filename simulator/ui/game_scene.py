@@ -341,11 +341,19 @@ def recent(log: Sequence[GameEvent], activations: int = 2) -> Sequence[GameEvent
     return log
 
 
-def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: Sequence[str], bounds: pygame.Rect) -> None:
-    """A box of ``lines`` next to ``pos``, kept inside ``bounds``."""
+def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: Sequence[str],
+                 bounds: pygame.Rect) -> pygame.Rect:
+    """A box of ``lines`` next to ``pos``, kept whole inside ``bounds`` (give the window less its top bar and
+    status line, which are drawn over the mode): lines wider than ``bounds`` are wrapped. Returns the box."""
     f = draw.font(16)
-    width = max(f.size(line)[0] for line in lines) + 16
+    room = max(40, bounds.width - 16)
+    lines = [part for line in lines for part in tooltip_wrap(line, f, room)]
+    width = min(max(f.size(line)[0] for line in lines) + 16, bounds.width)
     box = pygame.Rect(pos[0] + 16, pos[1] + 12, width, 18 * len(lines) + 10)
+    if box.right > bounds.right:  # beside the pointer on the other side, not under it
+        box.right = pos[0] - 12
+    if box.bottom > bounds.bottom:
+        box.bottom = pos[1] - 8
     box.clamp_ip(bounds)
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
     shade.fill((12, 13, 16, 235))
@@ -353,6 +361,21 @@ def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: Sequence[
     pygame.draw.rect(surface, draw.CONTACT, box, 2, border_radius=4)
     for i, line in enumerate(lines):
         draw.text(surface, line, (box.left + 8, box.top + 6 + 18 * i), 16, draw.TEXT)
+    return box
+
+
+def tooltip_wrap(line: str, f: pygame.font.Font, width_px: int) -> list[str]:
+    """``line`` broken at spaces into parts at most ``width_px`` wide in font ``f`` (a longer word stays whole)."""
+    out: list[str] = []
+    now = ""
+    for word in line.split(" "):
+        trial = f"{now} {word}" if now else word
+        if now and f.size(trial)[0] > width_px:
+            out.append(now)
+            now = "  " + word
+        else:
+            now = trial
+    return [*out, now]
 
 
 def damage_after(events: Sequence[GameEvent], collided: Collided) -> list[CollisionDamage]:

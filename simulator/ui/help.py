@@ -23,6 +23,8 @@ SHELL_HELP: tuple[tuple[str, str], ...] = (
 """The window's own controls, under every mode's."""
 
 ROW_PX = 26
+DIM_ALPHA = 170
+"""How dark the window behind the help card goes (0-255)."""
 KEYS_PX = 330
 
 
@@ -46,8 +48,12 @@ def controls() -> tuple[tuple[str, str], ...]:
 
 
 def draw_help(surface: pygame.Surface, title: str, lines: Sequence[tuple[str, str]]) -> None:
-    """A dark translucent card in the middle of the window listing ``lines`` for the mode ``title``."""
+    """A dark translucent card in the middle of the window listing ``lines`` for the mode ``title``; the rest of the
+    window is dimmed, so no button beside the card looks as if it were over it (a click anywhere closes it)."""
     w, h = surface.get_size()
+    dim = pygame.Surface((w, h), pygame.SRCALPHA)
+    dim.fill((0, 0, 0, DIM_ALPHA))
+    surface.blit(dim, (0, 0))
     card = pygame.Rect(0, 0, min(1040, w - 40), min(60 + ROW_PX * len(lines) + 20, h - 40))
     card.center = (w // 2, h // 2)
     shade = pygame.Surface(card.size, pygame.SRCALPHA)

@@ -47,6 +47,11 @@ class Layout:
         self.panel = (table_w, TOP_BAR_PX, self.panel_px, h - TOP_BAR_PX - STATUS_PX)
         self.status = (0, h - STATUS_PX, w, STATUS_PX)
 
+    def between_bars(self) -> Rect:
+        """The window between the top bar and the status line (both are drawn over a mode's drawing)."""
+        top = self.top[1] + self.top[3]
+        return (0, top, self.size[0], self.status[1] - top)
+
     def resized(self, size: tuple[int, int]) -> Layout:
         """The layout for another window size (never smaller than :data:`MIN_SIZE`)."""
         return Layout((max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])), self.wanted_px)

@@ -20,6 +20,7 @@ from simulator.gaslands.tokens import Token
 from simulator.geometry.table import Table
 from simulator.ui import draw
 from simulator.ui.view import View
+from simulator.vocab import plural
 
 FLAG = (250, 215, 60)
 CRATE = (170, 120, 60)
@@ -142,7 +143,7 @@ def scoreboard_lines(state: GameState, objective: Objective, round_no: int) -> l
     for side, n in sorted(scores.items(), key=lambda kv: (-kv[1], kv[0])):
         first = state.side_players(side)[0] if state.side_players(side) else -1
         votes = sum(state.votes_of(p) for p in state.side_players(side)) if state.votes else None
-        extra = f"  ({votes} votes)" if votes is not None else ""
+        extra = f"  ({plural(votes, 'vote')})" if votes is not None else ""
         unit = spec.unit.replace("vehicles", "vehicle") if n == 1 else spec.unit
         unit = unit[:-1] if n == 1 and unit.endswith("s") else unit
         out.append((f"{state.side_name(side)}: {n} {unit}{extra}", first))

@@ -196,3 +196,35 @@ def test_f4_on_a_shipped_scenario_edits_a_copy_in_the_data_folder(tmp_path: Path
     assert shipped.read_bytes() == before
     assert len(load_scenario(copy).table.gates) == 7
     assert list(work.iterdir()) == []  # nothing written in the working folder
+
+
+def test_numeric_entry_says_why_it_ignores_a_key_and_refuses_out_of_range_values(tmp_path: Path) -> None:
+    """QA: letters were dropped without a word and a centre off the table or a size of 0 was taken (or silently
+    ignored); now each is refused with the reason and nothing changes."""
+    path = tmp_path / "t.toml"
+    path.write_text(EMPTY_TRACK, encoding="utf-8")
+    app, ed = _editor(path)
+    post_key(pygame.K_2)
+    pump(app)
+    _click(app, 600.0, 300.0)
+    post_key(pygame.K_1)
+    pump(app)
+    ed.selected = ("gate", 0)
+    before = ed.doc.centre(("gate", 0))
+    width, height = ed.doc.table_size()
+    for typed, words in ((f"{width + 100:g} 300", f"x {width + 100:g} is out of range (0 to {width:g} mm"),
+                         ("- -50", f"y -50 is out of range (0 to {height:g} mm"),
+                         ("- - 400", "heading 400 is out of range (-360 to 360 degrees)"),
+                         ("- - - 0", "size 0 is out of range"),
+                         ("1 2 3 4 5", "5 numbers typed; at most 4")):
+        post_key(pygame.K_RETURN)
+        pump(app)
+        assert ed.entry == ""
+        _type(app, typed)
+        assert ed.entry is None and app.status.startswith("Nothing changed: ") and words in app.status, app.status
+        assert ed.doc.centre(("gate", 0)) == before
+    post_key(pygame.K_RETURN)
+    pump(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord("x"), mod=0, unicode="x", scancode=0))
+    pump(app)
+    assert ed.entry == "" and "Numeric entry takes digits, '.', '-' and spaces, not 'x'" in app.status

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 import pytest
-from ui_events import click
+from ui_events import click, post_key, post_mouse, pump
 
 from simulator.errors import IllegalChoice
 from simulator.gaslands.bots import Bot
@@ -116,3 +116,162 @@ def test_a_selected_card_has_no_stray_gear_label(app: App, monkeypatch: pytest.M
     texts = _drawn_texts(app, monkeypatch)
     assert "Red Car" in texts and "Gear" in texts
     assert "gear" not in texts
+
+
+def test_tooltip_stays_whole_between_the_bars(monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA: the collision tooltip ran under the status line or off the window's edge."""
+    from simulator.scenario import saves
+    from simulator.ui import game_scene
+    from simulator.ui.modes import replay as replay_module
+
+    bounds = pygame.Rect(0, 34, 1280, 720 - 34 - 26)
+    surface = pygame.Surface((1280, 720))
+    long_line = "Red Car smashes: " + "a very long reason " * 12
+    box = game_scene.draw_tooltip(surface, (1270, 690), ["Head-On (p.52)", long_line, "Red Car takes 2 damage"],
+                                  bounds)
+    assert bounds.contains(box) and box.right <= 1270  # beside the pointer, not under it, and wrapped
+    assert box.height > 18 * 3 + 10
+    app = App.for_replay(saves.load(Path(__file__).resolve().parents[2] / "docs" / "games" / "street_race.json"),
+                         (1280, 720))
+    assert app.replay is not None
+    app.replay.seek(45)
+    app.draw(surface)
+    assert app.replay.marks
+    boxes: list[pygame.Rect] = []
+
+    def spy(*args: Any) -> pygame.Rect:
+        boxes.append(game_scene.draw_tooltip(*args))
+        return boxes[-1]
+
+    monkeypatch.setattr(replay_module, "draw_tooltip", spy)
+    for target in (app.replay.marks[0].pos, (1275, 690)):
+        post_mouse(pygame.MOUSEMOTION, target, buttons=(0, 0, 0))
+        pump(app)
+        app.draw(surface)
+    assert boxes and all(pygame.Rect(app.layout.between_bars()).contains(b) for b in boxes)
+
+
+def _panel_texts(app: App) -> list[str]:
+    assert app.game is not None
+    return [ln.text for ln in app.game.panel().lines]
+
+
+def test_last_roll_is_the_last_decisions_and_never_under_the_log(tmp_path: Path) -> None:
+    """QA: the panel kept showing an old roll after the game moved on, and at 1280x720 an attack's evade dice were
+    drawn under the log."""
+    from simulator.ui.game_panel import dice_groups
+
+    for seed in range(1, 40):
+        app = game_app(bundled_scenario("street_race.toml"), (1280, 720), seed=seed,
+                       autosave=tmp_path / f"a{seed}.json")
+        mode = app.game
+        assert mode is not None
+        bot = Bot()
+        for _ in range(400):
+            if mode.ctl.over():
+                break
+            mode.ctl.decide(bot.decide(mode.ctl.game))
+            mode.refresh()
+            rolled = [e for e in mode.ctl.game.last_events if e.dice]
+            if not rolled or mode.ctl.prompt.kind in ("push_it", "shifts", "game_over"):
+                continue
+            if len(dice_groups(rolled[-1])) < 2:
+                continue
+            # an attack with its evade dice: every die shown lies above the log
+            assert any(t.startswith("Last roll: ") for t in _panel_texts(app))
+            log_top = mode.log_rect()[1]
+            assert mode.panel().dice and all(d.rect[1] + d.rect[3] <= log_top for d in mode.panel().dice)
+            app.draw(pygame.Surface((1280, 720)))
+            # the game moves on: a decision without dice, and the old roll is gone from the panel
+            while not mode.ctl.over():
+                mode.ctl.decide(bot.decide(mode.ctl.game))
+                mode.refresh()
+                if not any(e.dice for e in mode.ctl.game.last_events):
+                    break
+            assert not any(t.startswith("Last roll: ") for t in _panel_texts(app))
+            return
+    raise AssertionError("no roll of two groups of dice in the games tried")
+
+
+def test_a_friendly_fire_target_is_marked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA: a team-mate in arc and range was offered as a target like any other; now it says OWN TEAM in the panel
+    and on the table (friendly fire is allowed, p.30)."""
+    for seed in range(1, 60):
+        app = game_app(bundled_scenario("street_race.toml"), (1400, 900), seed=seed,
+                       autosave=tmp_path / f"a{seed}.json")
+        mode = app.game
+        assert mode is not None
+        bot = Bot()
+        for _ in range(300):
+            if mode.ctl.over():
+                break
+            options = mode.ctl.attack_options()
+            if any(o.friendly for o in options):
+                mode.refresh()
+                me = mode.ctl.vehicle(mode.ctl.prompt.vehicle_id).player
+                for o in options:
+                    assert o.friendly == (mode.ctl.vehicle(o.target).player == me)
+                labels = [b.label for b in mode.panel().buttons if "->" in b.label]
+                friendly = next(o for o in options if o.friendly)
+                assert any("OWN TEAM" in lab and mode.ctl.name(friendly.target) in lab for lab in labels)
+                assert not any("OWN TEAM" in lab for o in options if not o.friendly
+                               for lab in labels if f"-> {mode.ctl.name(o.target)} (" in lab)
+                assert "OWN TEAM" in _drawn_texts(app, monkeypatch)
+                return
+            mode.ctl.decide(bot.decide(mode.ctl.game))
+    raise AssertionError("no friendly target in the games tried")
+
+
+def test_help_overlay_is_over_the_rulings_buttons(app: App) -> None:
+    """QA: with H in the rulings mode the question buttons beside the help card stayed bright, as if above it."""
+    post_key(pygame.K_r)
+    post_key(pygame.K_x)
+    pump(app)
+    assert app.rulings is not None and app.mode is app.rulings
+    surface = pygame.Surface(app.layout.size)
+    app.draw(surface)
+    buttons = app.rulings.question_buttons()
+    assert buttons
+    before = [sum(surface.get_at(pygame.Rect(b.rect).center)[:3]) for b in buttons]
+    post_key(pygame.K_h)
+    pump(app)
+    assert app.help_visible
+    app.draw(surface)
+    after = [sum(surface.get_at(pygame.Rect(b.rect).center)[:3]) for b in buttons]
+    assert all(a < 0.5 * b for a, b in zip(after, before, strict=True) if b > 60)
+    click(app, (5, app.layout.size[1] // 2))  # a click anywhere closes the help, and asks nothing else
+    assert not app.help_visible and app.rulings.rulings.question == "shoot"
+
+
+@pytest.mark.parametrize("width", [172, 209, 420])
+def test_compact_cards_keep_hull_and_hazard_without_overlap(width: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA (M2): with many cars the cards keep their Hull and Hazard rows (2f401b4); a narrow card's hull count no
+    longer runs into the Hazard label."""
+    from simulator.ui.dashboard import COMPACT_PX, Dashboard, draw_card
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = draw.text
+
+    def spy(surface: pygame.Surface, message: str, *args: Any, **kw: Any) -> pygame.Rect:
+        rect = real(surface, message, *args, **kw)
+        drawn.append((message, rect))
+        return rect
+
+    monkeypatch.setattr(draw, "text", spy)
+    card = Dashboard("red-car", "Red Car", "Red Team", (200, 50, 50), "Car", 1, 5, 2, 10, 10)
+    draw_card(pygame.Surface((500, 100)), card, (10, 10, width, COMPACT_PX), False)
+    words = dict(drawn)
+    assert {"Red Car", "G1/5", "Hull", "10/10", "Hz"} <= set(words)
+    assert not words["10/10"].colliderect(words["Hz"]) and words["10/10"].right < words["Hz"].left
+
+
+def test_six_cars_at_1280x720_keep_every_row(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA (M2) at 1280x720 with more than four cars: every card keeps Gear, Hull and Hazard."""
+    from simulator.ui.dashboard import COMPACT_PX
+
+    app = game_app(bundled_scenario("arena_of_death.toml"), (1280, 720), seed=1, autosave=tmp_path / "a.json")
+    assert app.game is not None and len(app.game.ctl.state.vehicles) >= 6
+    rects = app.game.card_rects()
+    assert all(r[3] >= COMPACT_PX for _, r in rects)
+    texts = _drawn_texts(app, monkeypatch)
+    assert texts.count("Hull") == len(rects) and texts.count("Hz") == len(rects)

@@ -22,6 +22,7 @@ the panel says what is wrong.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pygame
@@ -435,6 +436,9 @@ class EditorMode:
             self.entry = self.entry[:-1]
         elif event.unicode and event.unicode in "0123456789.- ":
             self.entry += event.unicode
+        elif event.unicode and event.unicode.isprintable():
+            self.say(f"Numeric entry takes digits, '.', '-' and spaces, not {event.unicode!r}: x y heading size "
+                     "(mm, degrees; '-' keeps a value). Enter applies, Esc cancels.")
 
     def enter_values(self, text: str) -> None:
         """Apply ``x y heading size`` typed for the selected piece (any leading part; ``-`` keeps a value)."""
@@ -447,9 +451,13 @@ class EditorMode:
             self.say("Nothing typed: nothing changed.")
             return
         try:
-            values = [None if p == "-" else float(p) for p in parts[:4]]
+            values = [None if p == "-" else float(p) for p in parts]
         except ValueError:
             self.say(f"Not numbers: {text!r}. Type x y heading size, e.g. 900 400 90 182.")
+            return
+        refused = self._out_of_range(values)
+        if refused:
+            self.say(f"Nothing changed: {refused}.")
             return
         x, y = doc.centre(piece)
         vx = values[0] if len(values) > 0 else None
@@ -458,9 +466,28 @@ class EditorMode:
             doc = doc.move_to(piece, vx if vx is not None else x, vy if vy is not None else y)
         if len(values) > 2 and values[2] is not None:
             doc = doc.turn_to(piece, values[2])
-        if len(values) > 3 and values[3] is not None and values[3] > 0:
+        if len(values) > 3 and values[3] is not None:
             doc = doc.resize(piece, values[3] / max(doc.size(piece), 1e-6))
         self.apply(doc, f"{self.describe(piece)} set to {text}.")
+
+    def _out_of_range(self, values: list[float | None]) -> str:
+        """Why typed ``x y heading size`` values cannot be applied ("" when they can): at most four numbers, the
+        centre on the table, a heading within one turn either way, a size above 0 and at most the table's longer
+        side."""
+        if len(values) > 4:
+            return f"{len(values)} numbers typed; at most 4 (x y heading size)"
+        width, height = self.history.current.table_size()
+        limits = (("x", 0.0, width, "mm: the centre stays on the table"),
+                  ("y", 0.0, height, "mm: the centre stays on the table"),
+                  ("heading", -360.0, 360.0, "degrees"),
+                  ("size", 0.0, max(width, height), "mm, more than 0"))
+        for value, (name, low, high, unit) in zip(values, limits, strict=False):
+            if value is None:
+                continue
+            bad = not math.isfinite(value) or value < low or value > high or (name == "size" and value <= 0.0)
+            if bad:
+                return f"{name} {value:g} is out of range ({low:g} to {high:g} {unit})"
+        return ""
 
     # ================================================================ drawing
     def tool_buttons(self) -> list[Button[Command]]:

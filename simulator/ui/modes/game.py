@@ -83,6 +83,8 @@ PROMPT_RESERVE_PX = 240
 LOG_MIN_PX = 142
 """The log keeps at least six one-line events (a title and 6 x 19 px, with margins)."""
 TURN_STEP_DEG = 15.0
+FRIENDLY = (255, 170, 40)
+"""The mark on a target of the attacker's own team: friendly fire is allowed (p.30), and the table says so."""
 
 HELP: HelpLines = (
     ("Click a glowing car", "activate it in its Gear Phase (or drag a template straight onto it)"),
@@ -571,8 +573,10 @@ class GameMode:
 
     def panel(self) -> game_panel.Panel:
         """The prompt panel as laid out now (for drawing, clicks and tests)."""
-        x, _, w, _ = self.ctx.layout.panel
-        return game_panel.build(self.ctl, (x, self.options_top(), w, GAME_PROMPT_PX), self.pending)
+        x, y, w, h = self.ctx.layout.panel
+        top = self.options_top()
+        room = min(GAME_PROMPT_PX, y + h - LOG_MIN_PX - 6 - 8 - top)  # what the log leaves (see log_rect)
+        return game_panel.build(self.ctl, (x, top, w, room), self.pending)
 
     def log_rect(self) -> Rect:
         """Where the game log is: under what the prompt needs, keeping at least six lines."""
@@ -728,6 +732,7 @@ class GameMode:
         picked = {a.target for a in ctl.draft.attacks}
         if p.vehicle_id in ids:
             a = table.vehicle(p.vehicle_id).pose
+            marked: set[str] = set()
             for o in ctl.attack_options():
                 if o.target in ids:
                     t = table.vehicle(o.target).pose
@@ -735,6 +740,12 @@ class GameMode:
                     draw.dashed_polyline(under, colour, [view.to_screen(a.x_mm, a.y_mm),
                                                          view.to_screen(t.x_mm, t.y_mm)],
                                          3 if o.target in picked else 1)
+                    if o.friendly and o.target not in marked:  # friendly fire: say so on the car itself
+                        marked.add(o.target)
+                        draw.outline_shape(over, view, table.shape_of(o.target).buffer(2.0, join_style="mitre"),
+                                           FRIENDLY, 3)
+                        draw.text(over, "OWN TEAM", view.to_screen(t.x_mm, t.y_mm), 14, (20, 20, 20), "center",
+                                  backing=FRIENDLY)
         if isinstance(p, ReactPrompt):
             for piece in (p.vehicle_id, p.other_id):
                 try:
@@ -879,5 +890,5 @@ class GameMode:
             hit = e if isinstance(e, Collided) else None
         if hit is not None:
             draw_tooltip(surface, pos, collision_lines(hit, damage_after(log, hit)),
-                         pygame.Rect((0, 0), surface.get_size()))
+                         pygame.Rect(self.ctx.layout.between_bars()))
 

@@ -179,6 +179,10 @@ class ReplayMode:
         """The history entry shown."""
         return self.entries[self.position]
 
+    def _per_second(self) -> str:
+        """``decision a second`` at speed 1, else ``decisions a second``."""
+        return "decision a second" if self.speed == 1 else "decisions a second"
+
     def asked(self) -> Prompt | None:
         """The prompt the step's decision answered (the previous step's; None at the start)."""
         return self.entries[self.position - 1].state.prompt if self.position > 0 else None
@@ -236,14 +240,14 @@ class ReplayMode:
             self.seek(0)
         self.playing = not self.playing
         self.wait = 0.0
-        self.say(f"Playing at {self.speed:g} decisions a second (+/- to change)." if self.playing else "Paused.")
+        self.say(f"Playing at {self.speed:g} {self._per_second()} (+/- to change)." if self.playing else "Paused.")
 
     def change_speed(self, by: int) -> None:
         """+/-: the next speed up or down."""
         i = min(max(SPEEDS.index(self.speed) + by, 0), len(SPEEDS) - 1)
         self.speed = SPEEDS[i]
         self.anim.move_s = min(0.7, 0.8 / self.speed)
-        self.say(f"Speed: {self.speed:g} decisions a second.")
+        self.say(f"Speed: {self.speed:g} {self._per_second()}.")
 
     # ================================================================ events
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -471,4 +475,4 @@ class ReplayMode:
             hit = e if isinstance(e, Collided) else None
         if hit is not None:
             draw_tooltip(surface, pos, collision_lines(hit, damage_after(self.events, hit)),
-                         pygame.Rect((0, 0), surface.get_size()))
+                         pygame.Rect(self.ctx.layout.between_bars()))
