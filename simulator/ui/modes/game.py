@@ -46,6 +46,7 @@ from simulator.geometry.pose import footprint
 from simulator.geometry.table import Table
 from simulator.scenario.loader import Scenario
 from simulator.ui import draw, game_panel, scenario_view, tray
+from simulator.ui.camera import FollowCamera
 from simulator.ui.canvas import SLIDE_COLOUR, vehicle_ids
 from simulator.ui.controller import manoeuvre_label
 from simulator.ui.dashboard import Dashboard, card_rects
@@ -102,6 +103,8 @@ HELP: HelpLines = (
     ("F5 .. F8", "a bot takes or gives back player 1 .. 4's seat; Space pauses the bots"),
     ("Wheel over the log", "scroll back through the game log"),
     ("Wheel / right drag / arrows", "zoom about the cursor / pan; Home fits the table"),
+    ("C", "the camera follows the active car (and a bot's move) when zoomed in, or stays put; panning "
+          "takes over until the next car"),
 )
 """The game's controls."""
 
@@ -137,6 +140,8 @@ class GameMode:
         self.tools = TableTools(ctx.canvas, ctx.template_set, lambda: self.scene.table(self.ctl.state),
                                 lambda: self.ctl.state, lambda *q: self.ctl.game.referee.sight(*q), self.scene_name)
         """The tape measure and the line-of-fire check (T, L): they look, the game waits."""
+        self.camera = FollowCamera(ctx.canvas)
+        """Keeps the active car (or the car driving on screen) in view when zoomed in (C turns it on and off)."""
         self.refresh()
         if ctl.autosave_path is not None:
             self.message += f"  Autosaving to {ctl.autosave_path}."
@@ -489,6 +494,7 @@ class GameMode:
             pygame.K_SPACE: self._pause_bots,
             pygame.K_t: lambda: self.say(self.tools.toggle("tape")),
             pygame.K_l: lambda: self.say(self.tools.toggle("sight")),
+            pygame.K_c: self.toggle_camera,
         }
         if ctrl and key == pygame.K_z:
             self.undo()
@@ -510,6 +516,14 @@ class GameMode:
             return False
         return True
 
+    def toggle_camera(self) -> None:
+        """C: the camera follows the active car, or stays where it is put (kept in the settings)."""
+        settings = self.ctx.settings
+        settings.follow_camera = not settings.follow_camera
+        settings.save()
+        self.say("The camera follows the active car when zoomed in (C stops it)." if settings.follow_camera else
+                 "The camera stays where you put it (C follows the active car again).")
+
     def _pause_bots(self) -> None:
         self.ctl.bots_paused = not self.ctl.bots_paused
         self.say("Bots paused: Space resumes." if self.ctl.bots_paused else "Bots resume.")
@@ -529,10 +543,28 @@ class GameMode:
 
     # ================================================================ time
     def update(self, dt: float) -> None:
-        """Motions, badges and bots."""
+        """The camera, motions, badges and bots (a bot waits while the camera is on its way to its car)."""
+        self.follow(dt)
+        if self.camera.travelling and self.ctl.is_bot_turn():
+            self.ctl.bot_wait = 0.0
         self.ctl.update(dt)
         if self.ctl.revision != self._revision:
             self.refresh()
+
+    def follow(self, dt: float) -> None:
+        """Point the camera at the car driving on screen, else at the car the prompt is about."""
+        ctl = self.ctl
+        subject, point = "", None
+        if ctl.anim.motions:
+            m = ctl.anim.motions[0]
+            pose = m.pose()
+            subject, point = m.vehicle_id, (pose.x_mm, pose.y_mm)
+        else:
+            vid = ctl.prompt.vehicle_id
+            if vid and vid in vehicle_ids(self.scene.table(ctl.state)):
+                pose = ctl.vehicle(vid).pose
+                subject, point = vid, (pose.x_mm, pose.y_mm)
+        self.camera.update(dt, subject, point, self.ctx.settings.follow_camera)
 
     # ================================================================ layout
     def vehicle_screen_pos(self, vehicle_id: str) -> tuple[int, int]:
