@@ -8,6 +8,7 @@ direction a vehicle faces, degrees counter-clockwise from +x, in [0, 360).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -101,10 +102,13 @@ def footprint_corners(pose: Pose, length_mm: float, width_mm: float) -> NDArray[
                      [x - fx - lx, y - fy - ly], [x + fx - lx, y + fy - ly]])
 
 
+@lru_cache(maxsize=4096)
 def footprint(pose: Pose, length_mm: float, width_mm: float) -> Polygon:
     """The vehicle's footprint: a ``length_mm`` x ``width_mm`` rectangle centred on ``pose``.
 
-    Raises ``ValueError`` if a dimension is not positive.
+    Kept for the last few thousand poses (a geometry never changes; the same vehicles' footprints are asked
+    for again and again while a move is chosen and resolved). Raises ``ValueError`` if a dimension is not
+    positive.
     """
     if length_mm <= 0.0 or width_mm <= 0.0:
         raise ValueError(f"footprint needs positive dimensions, got {length_mm} x {width_mm} mm")

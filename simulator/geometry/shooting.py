@@ -1076,6 +1076,13 @@ def _family_distance(fam: _Families, q: _Query) -> F64:
     return d
 
 
+def _hull(points: F64) -> Polygon:
+    """The convex hull of ``points`` (``(n, 2)``, n >= 2): taken of a line through them, the same hull as of
+    the points themselves but without making a geometry per point (a fiftieth of the time for a thousand)."""
+    out: Polygon = shapely.convex_hull(shapely.linestrings(points))
+    return out
+
+
 def _obstructions(q: _Query, attacker_id: str, fam: _Families) -> tuple[list[int], _Pieces]:
     """Indices (into the prepared table) and convex pieces of obstructions near the families."""
     prep = _prepared(q.table)
@@ -1088,7 +1095,7 @@ def _obstructions(q: _Query, attacker_id: str, fam: _Families) -> tuple[list[int
                     [ring[:, 0].max(), ring[:, 1].max()], [ring[:, 0].min(), ring[:, 1].max()]])
     f = np.arange(len(fam))
     corners = np.concatenate((_placed_xy(box, *_frames(fam, f, fam.s_lo)), _placed_xy(box, *_frames(fam, f, fam.s_hi))))
-    area = shapely.convex_hull(shapely.multipoints(corners.reshape(-1, 2)))  # holds every placement
+    area = _hull(corners.reshape(-1, 2))  # holds every placement
     area = shapely.intersection(area, _corridor(q, attacker_id))  # and every near part
     near = keep & shapely.intersects(prep.polys, area)
     idx = [int(i) for i in np.flatnonzero(near)]
@@ -1109,8 +1116,7 @@ def _corridor(q: _Query, attacker_id: str) -> Polygon:
     grow = tpl.width_mm + tpl.near_width_mm + 2.0 * float(tpl.radius_mm or 0.0) + 1.0
     firer, _ = _attacker_ring(q.table, attacker_id)
     pts = np.vstack((firer, np.asarray(q.target_poly.exterior.coords)))
-    hull = shapely.convex_hull(shapely.multipoints(pts))
-    out: Polygon = shapely.buffer(hull, grow, quad_segs=4)
+    out: Polygon = shapely.buffer(_hull(pts), grow, quad_segs=4)
     return out
 
 
@@ -1316,7 +1322,7 @@ def _by_direction(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, x_
         c, sn = np.cos(ba)[:, None], np.sin(ba)[:, None]
         x = bx[:, None] + local[:, :, 0] * c - local[:, :, 1] * sn
         y = by[:, None] + local[:, :, 0] * sn + local[:, :, 1] * c
-        hulls.append(shapely.convex_hull(shapely.multipoints(np.column_stack((x.ravel(), y.ravel())))))
+        hulls.append(_hull(np.column_stack((x.ravel(), y.ravel()))))
     boxes = _piece_boxes(obst)
     tree = shapely.STRtree(shapely.box(boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]))
     which, piece = tree.query(np.array(hulls, dtype=object), predicate="intersects")

@@ -18,6 +18,7 @@ import pickle
 from dataclasses import replace
 
 import numpy as np
+import shapely
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Polygon
@@ -294,3 +295,13 @@ def test_surely_out_is_quick_and_the_same() -> None:
     lazy = shooting.shoot(t, "gun", "t", "double", "front", TS)
     assert isinstance(lazy, shooting._OutOfRange) and not lazy.in_arc_and_range
     assert lazy == _shoot_reference(t, "double", "front") and lazy.margin_mm < 0.0
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.floats(-500, 500), st.floats(-500, 500)), min_size=2, max_size=60))
+def test_hull_of_a_line_is_the_hull_of_its_points(points: list[tuple[float, float]]) -> None:
+    """The quick hull (of a line through the points) is the hull of the points, vertex for vertex."""
+    xy = np.array(points, dtype=np.float64)
+    quick, plain = shooting._hull(xy), shapely.convex_hull(shapely.multipoints(xy))
+    assert quick.geom_type == plain.geom_type
+    assert np.array_equal(shapely.get_coordinates(quick), shapely.get_coordinates(plain))
