@@ -78,6 +78,7 @@ from simulator.gaslands.decisions import (
     SwingTrailer,
 )
 from simulator.gaslands.dice import SkidFace
+from simulator.gaslands.events import Moved, PassedGates
 from simulator.gaslands.game import Game
 from simulator.gaslands.objectives import Goal, move_area
 from simulator.gaslands.perks import bot as perk_bot
@@ -128,6 +129,16 @@ SCREEN_SLACK = 20.0
 MAX_RESOLVED = 6
 """The most moves the bot resolves with the real geometry per template choice (best nominal scores first)."""
 FINISH_BONUS = 1.0e6
+
+CIRCLING_MOVES = 8
+"""A vehicle whose last this many Movement Steps passed no gate (p.127) yet turned it through
+:data:`CIRCLE_DEG` or more is going round in circles (beside a gate it cannot turn into, say): its bot changes
+plan (:meth:`Bot._circling`). Any lap of a course passes gates on the way round."""
+CIRCLE_DEG = 360.0
+CIRCLING_LOOKBACK = 800
+"""The most log events read back for them."""
+RECOVERY_GEAR = 2
+"""The cruising gear of a vehicle going round in circles: its tight turns (Hard, Hairpin) are permitted (p.18)."""
 
 CONTACT_PENALTY = {"heavyweight": 400.0, "middleweight": 300.0, "lightweight": 120.0}
 """Score lost for a move that collides with an obstacle of this weight (gate posts are middleweight, p.124):
@@ -782,8 +793,38 @@ class Bot:
             if "fast" in wants:
                 return min(v.max_gear, max(3, v.gear))
         i = self._target(v, nav)
+        if game is not None and self._circling(game, v):
+            return min(v.max_gear, RECOVERY_GEAR)
         lined_up = nav.alignment(i, v.pose) > 45.0 and nav.value(i, v.pose) > 300.0
         return min(v.max_gear, 4 if lined_up else 3)
+
+    def _circling(self, game: Game, v: VehicleState) -> bool:
+        """Whether, in a race, ``v``'s last :data:`CIRCLING_MOVES` Movement Steps (read back from the game's log)
+        passed no gate (p.127) and turned it, with whatever turned it between them (Spins, Slides), through
+        :data:`CIRCLE_DEG` or more one way: its plan is not working.
+
+        Read from the game alone, so the same game and prompt still give the same answer.
+        """
+        if game.options.objective.active or not self._nav(game).targets:
+            return False  # no course to follow: a scenario's goals, or a fight with no line to cross
+        moves: list[Moved] = []
+        for e in game.log[-1:-CIRCLING_LOOKBACK - 1:-1]:
+            if isinstance(e, PassedGates) and e.vehicle == v.id:
+                return False
+            if isinstance(e, Moved) and e.vehicle == v.id and e.how == "drives":
+                moves.append(e)
+                if len(moves) >= CIRCLING_MOVES:
+                    break
+        if len(moves) < CIRCLING_MOVES:
+            return False
+        turned, after = 0.0, v.pose.heading_deg
+        for e in moves:  # newest first
+            turn = _turn_deg(e.start.heading_deg, e.final.heading_deg)
+            if abs(turn) > 179.0 and e.direction in ("left", "right"):  # a Hairpin: its side says which way
+                turn = 180.0 if e.direction == "left" else -180.0
+            turned += _turn_deg(e.final.heading_deg, after) + turn
+            after = e.start.heading_deg
+        return abs(turned) >= CIRCLE_DEG
 
     def _skid_count(self, game: Game, nav: Navigator, p: SkidPrompt) -> int:
         v = game.state.vehicle(p.vehicle_id)
@@ -791,6 +832,8 @@ class Bot:
         want = self._cruise_gear(v, nav) - v.gear
         if want < 0 and v.hazards <= 4 and game.options.objective.active and self._stuck(game, v):
             n = min(3, abs(want) + 1)
+        elif want < 0 and v.hazards <= 4 and self._circling(game, v):
+            n = 1  # a Shift changes down or sheds a token; otherwise it could never change (p.22-23)
         elif v.hazards >= 4 or want == 0:
             n = 0
         elif v.hazards >= 2:
@@ -945,6 +988,12 @@ class Bot:
                 return u.id
             covered = covered or u.id
         return covered
+
+
+def _turn_deg(from_deg: float, to_deg: float) -> float:
+    """The turn from heading ``from_deg`` to ``to_deg`` (degrees), the short way round: in (-180, 180]."""
+    d = (to_deg - from_deg) % 360.0
+    return d - 360.0 if d > 180.0 else d
 
 
 def _vehicle_or_none(state: GameState, vehicle_id: str) -> VehicleState | None:

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
+from pathlib import Path
 
 import pytest
 
 from simulator.errors import InputFileError
-from simulator.gaslands.bots import Bot, Navigator, play_bot_game
-from simulator.gaslands.game import Options
+from simulator.gaslands.bots import RECOVERY_GEAR, Bot, Navigator, play_bot_game
+from simulator.gaslands.game import Game, Options
 from simulator.gaslands.referee import OpenTableReferee
 from simulator.gaslands.state import Status
 from simulator.geometry.pose import Pose
 from simulator.scenario.loader import bundled_scenario, load_scenario, parse_scenario
+from simulator.scenario.saves import from_json
 from simulator.scenario.setup import course_for, initial_state, new_game
 
 STREET = load_scenario(bundled_scenario())
@@ -85,3 +88,33 @@ def test_wrecked_vehicles_stay_as_wrecks_or_are_removed() -> None:
         for v in game.state.vehicles:
             if v.damage >= v.hull:
                 assert v.status in (Status.WRECK, Status.REMOVED, Status.DISQUALIFIED)
+
+
+CIRCLING = Path(__file__).resolve().parents[1] / "fixtures" / "fuzz" / "r37_death_race_seed2_stuck.json"
+
+
+def _circling_game(decisions: int) -> Game:
+    """The reliability review's Death Race with no round limit (seed 2), after its first ``decisions``: an
+    older bot's Blue Car, with gates 1-5 passed, circles right beside the Start-Finish gate from round 13 on."""
+    document = json.loads(CIRCLING.read_text(encoding="utf-8"))
+    document["decisions"] = document["decisions"][:decisions]
+    return from_json(document, str(CIRCLING))
+
+
+def test_a_bot_going_round_in_circles_changes_plan_and_the_game_ends() -> None:
+    """Eight Movement Steps with no gate passed (p.127) that turned the car through a full circle: the bot
+    cruises in Gear 2, where its tight turns are permitted (p.18); the same car just after passing a gate is left
+    alone. Played on by bots with no round limit, the game ends."""
+    bot = Bot()
+    early = _circling_game(440)  # Blue Car has just passed gate 5
+    assert not bot._circling(early, early.state.vehicle("blue-car"))
+    game = _circling_game(520)  # round 16: its last eight moves, Turns right but two, went round in a circle
+    assert game.options.round_limit is None and game.state.round.round_no == 16
+    car = game.state.vehicle("blue-car")
+    assert car.gates_passed == 5 and car.in_play and car.gear == 3
+    assert bot._circling(game, car)
+    bot._game = game
+    assert bot._cruise_gear(car, bot._nav(game)) == RECOVERY_GEAR == 2
+    while game.prompt.kind != "game_over" and game.state.round.round_no < 16 + 30:
+        game.decide(bot.decide(game))
+    assert game.prompt.kind == "game_over" and game.state.winner is not None
