@@ -90,6 +90,15 @@ def cmd_play(args: argparse.Namespace) -> int:
         load_play(path)  # a board file or save: check it before a window opens
         run_board_window(path)
         return 0
+    from simulator.scenario.campaign_file import is_campaign
+
+    if path.suffix.lower() == ".toml" and is_campaign(path):
+        from simulator.scenario.campaign_file import load_campaign
+        from simulator.ui.campaign_window import run_campaign_window
+
+        load_campaign(path)  # a campaign file: check it before a window opens
+        run_campaign_window(path)
+        return 0
     if path.suffix.lower() == ".json":
         from simulator.scenario.saves import load
 
@@ -659,6 +668,27 @@ def build_parser() -> argparse.ArgumentParser:
     team_cards = team_sub.add_parser("dashboards", help="each vehicle's dashboard as a printable 1:1 SVG card")
     team_cards.add_argument("file")
     team_cards.add_argument("-o", "--output", required=True, help="folder for dashboard-01.svg, ...")
+    camp = sub.add_parser("campaign", help="campaigns: Escalating, Championship and Televised Seasons, Savage "
+                                           "Highways (p.154-175)")
+    camp_sub = camp.add_subparsers(dest="campaign_command", required=True)
+    camp_new = camp_sub.add_parser("new", help="a new campaign file with bot-built teams")
+    camp_new.add_argument("file", help="the campaign file to write (*.toml)")
+    camp_new.add_argument("--kind", choices=("escalating", "championship", "televised", "savage_highways"),
+                          default="televised")
+    camp_new.add_argument("--teams", type=_count, default=2, help="teams (2-4; Savage Highways: Riggers and Gangers)")
+    camp_new.add_argument("--events", type=_count, default=3, help="Televised Events (or games) in the schedule")
+    camp_new.add_argument("--cans", type=_cans, default=30, help="each team's Cans (p.159: 30)")
+    camp_new.add_argument("--seed", type=_seed, default=1, help="the campaign's seed (schedule, dice)")
+    camp_new.add_argument("--bots", action="store_true", help="bots drive every team")
+    camp_new.add_argument("--force", action="store_true", help="replace an existing file")
+    camp_show = camp_sub.add_parser("show", help="standings, schedule and the games played")
+    camp_show.add_argument("file")
+    camp_play = camp_sub.add_parser("play", help="the next game: in the window, or by the bots with --bots")
+    camp_play.add_argument("file")
+    camp_play.add_argument("--skirmish", default="", help="a Wasteland Skirmish (scenario key) instead of the next "
+                                                         "Televised Event (p.157)")
+    camp_play.add_argument("--bots", action="store_true", help="the bots play it headless; the file is updated")
+    camp_play.add_argument("--round-limit", type=_count, default=30, help="stop a bot game after this many rounds")
     host = sub.add_parser("host", help="serve a game to players across a network (docs/online.md)")
     host.add_argument("file", nargs="?", help="a scenario, or a saved game .json to resume (default: the Street Race)")
     host.add_argument("--port", type=_port, default=None, help="TCP port (default 8765, or the save's; 0: any free)")
@@ -686,11 +716,30 @@ def cmd_team(args: argparse.Namespace) -> int:
     return TEAM_COMMANDS[args.team_command](args)
 
 
+def cmd_campaign(args: argparse.Namespace) -> int:
+    """``gaslands campaign new|show|play`` (p.154-175)."""
+    from simulator.scenario import campaign_cli
+
+    match args.campaign_command:
+        case "new":
+            return campaign_cli.new(Path(args.file), args.kind, args.teams, args.events, args.cans, args.seed,
+                                    args.bots, args.force)
+        case "show":
+            return campaign_cli.show(Path(args.file))
+        case "play":
+            if not args.bots and not _has_display():
+                print("gaslands: no display to open a window on; add --bots to let the bots play the next game",
+                      file=sys.stderr)
+                return EXIT_NO_DISPLAY
+            return campaign_cli.play(Path(args.file), args.skirmish, args.bots, args.round_limit)
+    return 2
+
+
 COMMANDS = {
     None: cmd_play, "play": cmd_play, "render": cmd_render, "rule": cmd_rule,
     "export-templates": cmd_export_templates, "simulate": cmd_simulate, "check": cmd_check,
     "export-track": cmd_export_track, "playtest": cmd_playtest, "edit": cmd_edit, "team": cmd_team, "replay": cmd_replay,
-    "host": cmd_host, "join": cmd_join,
+    "host": cmd_host, "join": cmd_join, "campaign": cmd_campaign,
 }
 
 

@@ -150,6 +150,12 @@ class PlayerSpec(_Strict):
     """Team Games (p.123): players with the same ``side`` play as one team."""
     role: Literal["", "monster", "mouse", "riggers", "gangers"] = ""
     """A scenario's part for the player: the Monster or a Mouse (p.147), the Riggers or Gangers (p.166)."""
+    votes: Annotated[int, Strict(), Field(ge=0, le=99)] = 0
+    """Audience Votes at the start (a campaign's Handicap Bonus, p.159)."""
+    hull_lost: dict[Name, Annotated[int, Strict(), Field(ge=0, le=99)]] = Field(default_factory=dict)
+    """A campaign's Hull Points lost for good, by the team vehicle's name (Ride Eternal, p.167)."""
+    crew_lost: dict[Name, Annotated[int, Strict(), Field(ge=0, le=9)]] = Field(default_factory=dict)
+    """A campaign's Crew lost for good, by the team vehicle's name (Upholstery ruined, p.162)."""
 
     _id = field_validator("id")(_check_id)
 

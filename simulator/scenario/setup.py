@@ -92,7 +92,8 @@ def options_for(scenario: Scenario, options: Options | None = None) -> Options:
         rules = objective.spec
         votes = bool(spec.get("audience_votes", rules.audience_votes or base.audience_votes))
         return replace(base, course=course, pass_pole_each_phase=rules.pole != "fixed",
-                       starting_grid=rules.deployment == "spawn", audience_votes=votes, objective=objective)
+                       starting_grid=rules.deployment == "spawn" or bool(scenario.teams), audience_votes=votes,
+                       objective=objective)
     grid = (course.kind == "death_race" and bool(spec.get("starting_grid", True))) or bool(scenario.teams)
     finish = spec.get("finish_line", base.finish_line)
     return replace(base, course=course, pass_pole_each_phase=course.kind != "death_race", starting_grid=grid,
@@ -105,6 +106,8 @@ def starting_state(scenario: Scenario, seed: int, options: Options, pole: int | 
     state = initial_state(scenario, seed, pole)
     if not options.starting_grid:
         return state
+    if options.objective.active and options.objective.spec.deployment == "file":
+        return state  # the file's vehicles stand where it puts them; a team's wait to be placed (p.168)
     neutral = len(state.players)
     return replace(state, vehicles=tuple(replace(v, status=Status.UNDEPLOYED) if v.player < neutral else v
                                          for v in state.vehicles))
@@ -181,9 +184,34 @@ def initial_state(scenario: Scenario, seed: int, pole: int | None = None) -> Gam
     vehicles = [replace(v, name=f"{v.label} ({names[v.player]})") if labels[v.label] > 1 and v.id in built else v
                 for v in vehicles]
     sides, side_names = _sides(scenario)
+    vehicles = _campaign_seats(scenario, vehicles)
+    votes = tuple(p.votes for p in spec.player) if any(p.votes for p in spec.player) else ()
     return GameState(names, tuple(vehicles), RoundState.start(len(names), first),
                      grid_columns=_street_grid_columns(scenario, vehicles), loadouts=tuple(loadouts),
-                     scenario=_scenario_state(scenario), sides=sides, side_names=side_names)
+                     scenario=_scenario_state(scenario), sides=sides, side_names=side_names, votes=votes)
+
+
+def _campaign_seats(scenario: Scenario, vehicles: list[VehicleState]) -> list[VehicleState]:
+    """What a campaign carries into a game (p.162, p.167): Hull and Crew lost for good; a team's War Rig stands
+    where the file's War Rig does when the file places the vehicles (Savage Highways, p.168-173)."""
+    spec = scenario.spec
+    out = []
+    file_rigs = {v.player: scenario.table.vehicle(v.id).pose for v in spec.vehicle if v.type == "war_rig"}
+    ids = [p.id for p in spec.player]
+    placed_by_file = bool(spec.scenario.rules) and objective_for(scenario).spec.deployment == "file"
+    for v in vehicles:
+        if 0 <= v.player < len(spec.player):
+            seat = spec.player[v.player]
+            label = v.name.split(" (")[0]
+            hull = seat.hull_lost.get(label, 0)
+            crew = seat.crew_lost.get(label, 0)
+            if hull or crew:
+                v = replace(v, hull=max(1, v.hull - hull), crew=max(1, v.crew - crew))
+            if placed_by_file and v.type_key == "war_rig" and v.status is Status.UNDEPLOYED and \
+                    ids[v.player] in file_rigs and ids[v.player] in scenario.teams:
+                v = replace(v, pose=file_rigs[ids[v.player]], status=Status.ACTIVE)
+        out.append(v)
+    return out
 
 
 def team_warnings(scenario: Scenario) -> list[str]:

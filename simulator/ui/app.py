@@ -19,6 +19,7 @@ The pygame loop and the entry points (``run_window``, ``run_replay``,
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -46,6 +47,10 @@ from simulator.ui.user_files import Settings, editable_copy
 from simulator.ui.view import View
 from simulator.ui.widgets import Button, Command, button_at
 
+if TYPE_CHECKING:
+    from simulator.gaslands.campaign import Campaign, NextGame
+    from simulator.ui.modes.campaign import Finished
+
 SIZE = (1400, 900)
 
 
@@ -57,7 +62,8 @@ class App:
                  game: GameController | None = None, game_path: Path | None = None,
                  replay: Game | None = None, replay_path: Path | None = None,
                  editor_path: Path | None = None, game_mode: type[GameMode] = GameMode,
-                 settings: Settings | None = None) -> None:
+                 settings: Settings | None = None,
+                 campaign_path: Path | None = None, campaign_finished: Finished | None = None) -> None:
         wide = game is not None or replay is not None
         self.settings = settings or Settings()
         layout = Layout(size, GAME_PANEL_PX if wide else PANEL_PX)
@@ -86,7 +92,14 @@ class App:
         self.editor: EditorMode | None = None
         if editor_path is not None:
             self.editor = EditorMode(self.ctx, editor_path, check_editable(editor_path))
-        self.home: Mode = self.game or self.replay or self.editor or self._free_on(Sandbox.of_scenario(scenario))
+        self.campaign: Mode | None = None
+        if campaign_path is not None:
+            from simulator.ui.modes.campaign import CampaignMode
+
+            self.campaign = CampaignMode(self.ctx, campaign_path, scenario, self._start_campaign_game,
+                                         campaign_finished)
+        self.home: Mode = self.campaign or self.game or self.replay or self.editor or self._free_on(
+            Sandbox.of_scenario(scenario))
         self.mode: Mode = self.home
         self._from: Mode = self.home
 
@@ -95,6 +108,37 @@ class App:
                  game_path: Path | None = None) -> App:
         """A window playing ``game`` hot-seat under the full rules."""
         return cls(game.scenario, size, template_set=template_set, game=game, game_path=game_path)
+
+    @classmethod
+    def for_campaign(cls, path: Path, size: tuple[int, int] = SIZE, finished: Finished | None = None,
+                     settings: Settings | None = None) -> App:
+        """A window on a campaign file: its pre-game screen, or the post-game screen of ``finished``."""
+        from simulator.gaslands.campaign import next_game
+        from simulator.scenario.campaign_file import load_campaign, scenario_path
+        from simulator.scenario.loader import bundled_scenario
+
+        c = load_campaign(path)
+        key = next_game(c).scenario if not c.over else ""
+        source = scenario_path(key) if key and scenario_path(key).is_file() else bundled_scenario()
+        return cls(load_scenario(source), size, campaign_path=Path(path), campaign_finished=finished,
+                   settings=settings)
+
+    def _start_campaign_game(self, c: Campaign, nxt: NextGame, upgrades: tuple[str, ...], bots_only: bool) -> None:
+        """A game of the campaign in a game window; its Campaign button brings back the post-game screen."""
+        from simulator.scenario.campaign_file import campaign_game
+        from simulator.ui.modes.campaign import CampaignGameMode, Finished
+
+        assert self.campaign is not None
+        path = self.campaign.path  # type: ignore[attr-defined]
+        game = campaign_game(c, nxt, upgrades)
+        ctl = GameController(game)
+        ctl.bots = set(range(len(game.state.players))) if bots_only else {
+            i for i, seat in enumerate(ctl.scenario.spec.player) if seat.bot}
+        app = App(ctl.scenario, self.layout.size, game=ctl, game_mode=CampaignGameMode, settings=self.settings)
+        assert isinstance(app.game, CampaignGameMode)
+        app.game.back = lambda: setattr(app, "successor", App.for_campaign(
+            path, app.layout.size, Finished(nxt, ctl.game, upgrades), self.settings))
+        self.successor = app
 
     @classmethod
     def for_editor(cls, path: Path, size: tuple[int, int] = SIZE) -> App:

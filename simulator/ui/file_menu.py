@@ -33,18 +33,40 @@ SCALES = (0.85, 1.0, 1.25, 1.5, 1.75, 2.0)
 
 
 def bundled_races() -> list[tuple[str, Path]]:
-    """The race scenarios shipped with the program: (name, path), Street Race first."""
+    """The scenarios shipped with the program that play as a game: (name, path), the races first (Street Race
+    first), then the other scenarios (p.130-175)."""
     from simulator.scenario.loader import bundled_scenario, load_scenario
 
-    out = []
+    out: list[tuple[bool, str, Path]] = []
     for p in sorted(bundled_scenario().parent.glob("*.toml"), key=lambda p: (p.stem != "street_race", p.stem)):
         try:
             s = load_scenario(p)
         except InputFileError:
             continue
-        if s.spec.scenario.kind in ("street_race", "death_race") and not s.spec.query:
-            out.append((s.name, p))
-    return out
+        if s.spec.scenario.kind in ("street_race", "death_race", "scenario") and not s.spec.query:
+            out.append((s.spec.scenario.kind == "scenario", s.name, p))
+    return [(name, p) for _, name, p in sorted(out, key=lambda r: r[0])]
+
+
+def shipped_games() -> tuple[list[tuple[str, Path]], list[tuple[str, str, list[tuple[str, Path]]]]]:
+    """The shipped races, and the other shipped scenarios by their group (Televised Events p.130-134, Wasteland
+    Skirmishes p.135-142, Special Events p.143-153, Savage Highways p.165-175) with the group's pages."""
+    from simulator.gaslands.objectives import scenario_specs
+    from simulator.scenario.loader import load_scenario
+
+    races: list[tuple[str, Path]] = []
+    groups: dict[str, list[tuple[str, Path]]] = {}
+    for name, path in bundled_races():
+        key = load_scenario(path).spec.scenario.rules
+        if key:
+            groups.setdefault(scenario_specs()[key].group, []).append((name, path))
+        else:
+            races.append((name, path))
+    pages = {"Televised Events": "p.130-134", "Wasteland Skirmishes": "p.135-142", "Special Events": "p.143-153",
+             "Savage Highways": "p.165-175"}
+    order = list(pages)
+    return races, [(g, pages.get(g, ""), groups[g]) for g in sorted(groups, key=lambda g: order.index(g)
+                                                                     if g in order else 99)]
 
 
 class FileMenu:
@@ -198,11 +220,20 @@ class FileMenu:
 
     # ================================================================ new game
     def new_game(self) -> None:
-        """Ctrl+N: choose a race (shipped, recent, or any scenario file), then who plays."""
-        rows: list[tuple[str, Command | None]] = [(name, self._seats(path)) for name, path in bundled_races()]
+        """Ctrl+N: choose a scenario (a shipped race, a group of the other scenarios, a recent or any scenario
+        file), then who plays."""
+        races, groups = shipped_games()
+        rows: list[tuple[str, Command | None]] = [(name, self._seats(path)) for name, path in races]
+        rows += [(f"{group} ({pages})...", self._group(group, entries)) for group, pages, entries in groups]
         rows += [(f"{p.stem}  (recent)", self._seats(p)) for k, p in self.recent.entries if k == "scenario"][:3]
         rows.append(("Another scenario file...", self._pick_scenario))
-        self.dialogs.menu("New game: which race?", rows)
+        self.dialogs.menu("New game: which scenario?", rows)
+
+    def _group(self, group: str, entries: list[tuple[str, Path]]) -> Command:
+        def ask() -> None:
+            rows: list[tuple[str, Command | None]] = [(name, self._seats(path)) for name, path in entries]
+            self.dialogs.menu(f"New game: {group}", rows)
+        return ask
 
     def _pick_scenario(self) -> None:
         self.dialogs.ask_path("New game from a scenario file", self._folder("scenario"), (".toml",),

@@ -30,7 +30,8 @@ from simulator.ui.game_controller import GameController
 from simulator.ui.scaling import ScaledScreen, first_size, points, to_points
 from simulator.ui.user_files import Settings, autosave_path
 
-RACES = ("street_race", "death_race")
+RACES = ("street_race", "death_race", "scenario")
+"""Scenario kinds that open as a game: the races and the other scenarios (p.122-175)."""
 
 
 def plays_as_game(path: Path) -> bool:

@@ -112,7 +112,7 @@ def test_new_game_from_the_file_menu_with_a_question_first(data: Path) -> None:
     click(app, next(b for b in app.buttons() if b.label == "File").rect[:2])
     assert app.ctx.dialogs.title == "File"
     click_dialog(app, "New game...  (Ctrl+N)")
-    assert app.ctx.dialogs.title == "New game: which race?"
+    assert app.ctx.dialogs.title == "New game: which scenario?"
     click_dialog(app, "Death Race")
     assert "who plays" in app.ctx.dialogs.title
     click_dialog(app, "The first team here, bots play the others")
