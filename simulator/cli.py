@@ -178,6 +178,12 @@ def cmd_render(args: argparse.Namespace) -> int:
         from simulator.ui.board_app import render_board
 
         write_atomic_with(out, lambda tmp: render_board(path, tmp, (width, height)), ".png")
+    elif raw is not None and "campaign" in raw:
+        from simulator.scenario.campaign_file import load_campaign
+        from simulator.ui.window import render_campaign_png
+
+        load_campaign(path)  # a clear error naming the field before any drawing
+        write_atomic_with(out, lambda tmp: render_campaign_png(path, tmp, (width, height)), ".png")
     else:
         if raw is None:
             from simulator.scenario.saves import load
@@ -671,16 +677,21 @@ def build_parser() -> argparse.ArgumentParser:
     camp = sub.add_parser("campaign", help="campaigns: Escalating, Championship and Televised Seasons, Savage "
                                            "Highways (p.154-175)")
     camp_sub = camp.add_subparsers(dest="campaign_command", required=True)
-    camp_new = camp_sub.add_parser("new", help="a new campaign file with bot-built teams")
+    camp_new = camp_sub.add_parser("new", help="a new campaign file: your team files (--team) and bot-built teams")
     camp_new.add_argument("file", help="the campaign file to write (*.toml)")
     camp_new.add_argument("--kind", choices=("escalating", "championship", "televised", "savage_highways"),
-                          default="televised")
-    camp_new.add_argument("--teams", type=_count, default=2, help="teams (2-4; Savage Highways: Riggers and Gangers)")
+                          default="televised", help="the campaign (default televised: a Televised Season, p.156)")
+    camp_new.add_argument("--teams", type=_count, default=2, help="teams (2 for now: the scenarios seat two players; Savage Highways: Riggers and Gangers)")
     camp_new.add_argument("--events", type=_count, default=3, help="Televised Events (or games) in the schedule")
     camp_new.add_argument("--cans", type=_cans, default=30, help="each team's Cans (p.159: 30)")
     camp_new.add_argument("--seed", type=_seed, default=1, help="the campaign's seed (schedule, dice)")
     camp_new.add_argument("--bots", action="store_true", help="bots drive every team")
     camp_new.add_argument("--force", action="store_true", help="replace an existing file")
+    camp_new.add_argument("--team", action="append", default=[], metavar="TEAM_FILE",
+                          help="a player's team file (gaslands team check; repeat for each player); the other teams "
+                               "are bot-built (Savage Highways: the Riggers' team, then the Gangers')")
+    camp_new.add_argument("--sponsors", help="bot-built teams' sponsors in turn: 'all', 'none' or sponsor names "
+                                             "separated by commas (p.159: each team has a Sponsor)")
     camp_show = camp_sub.add_parser("show", help="standings, schedule and the games played")
     camp_show.add_argument("file")
     camp_play = camp_sub.add_parser("play", help="the next game: in the window, or by the bots with --bots")
@@ -722,8 +733,18 @@ def cmd_campaign(args: argparse.Namespace) -> int:
 
     match args.campaign_command:
         case "new":
+            sponsors: tuple[str | None, ...] = ()
+            if args.sponsors:
+                from simulator.gaslands.teams import UnknownName
+                from simulator.scenario.simulate import parse_sponsors
+
+                try:
+                    sponsors = parse_sponsors(args.sponsors)
+                except UnknownName as exc:
+                    print(f"gaslands: --sponsors: {exc.reason}", file=sys.stderr)
+                    return 2
             return campaign_cli.new(Path(args.file), args.kind, args.teams, args.events, args.cans, args.seed,
-                                    args.bots, args.force)
+                                    args.bots, args.force, tuple(Path(f) for f in args.team), sponsors)
         case "show":
             return campaign_cli.show(Path(args.file))
         case "play":

@@ -33,7 +33,7 @@ from typing import Any, Literal
 from simulator.gaslands.dice import DiceSource
 from simulator.gaslands.events import GameEvent, GameOver, Wrecked
 from simulator.gaslands.state import GameState
-from simulator.gaslands.tables import load_vehicle_types
+from simulator.gaslands.tables import load_perks, load_upgrades, load_vehicle_types, load_weapons
 from simulator.gaslands.teams import Team, vehicle_cost
 
 Kind = Literal["escalating", "championship", "televised", "savage_highways"]
@@ -589,15 +589,19 @@ def _damage(c: Campaign, outcome: Outcome, dice: DiceSource, lines: list[str]) -
         effect = row["effect"]
         vehicle = t.team.vehicles[index]
         team = t.team
+        stash = t.stash
+        lost = ""
         if effect == "lose_fitting":
             fittings = [("w", i) for i in range(len(vehicle.weapons))] + [("u", i) for i in range(len(vehicle.upgrades))]
             if fittings:
                 kind, i = fittings[(dice.roll_d6(1)[0] - 1) % len(fittings)]
+                lost = _fitting_name(vehicle.weapons[i].key if kind == "w" else vehicle.upgrades[i].key)
                 vehicle = replace(vehicle, weapons=tuple(x for j, x in enumerate(vehicle.weapons)
                                                          if not (kind == "w" and j == i)),
                                   upgrades=tuple(x for j, x in enumerate(vehicle.upgrades) if not (kind == "u" and j == i)))
         elif effect == "lose_perk" and vehicle.perks:
             i = (dice.roll_d6(1)[0] - 1) % len(vehicle.perks)
+            lost = _fitting_name(vehicle.perks[i])
             vehicle = replace(vehicle, perks=tuple(p for j, p in enumerate(vehicle.perks) if j != i))
         elif effect == "crew":
             rec = replace(rec, crew_lost=rec.crew_lost + 1)
@@ -611,9 +615,19 @@ def _damage(c: Campaign, outcome: Outcome, dice: DiceSource, lines: list[str]) -
         else:
             team = replace(team, vehicles=tuple(vehicle if j == index else v for j, v in enumerate(team.vehicles)))
             t = replace(t, team=team).with_record(rec)
+        t = replace(t, budget=t.cost + stash)  # a loss is for good: nothing comes back to the Stash (p.162)
         c = c.with_team(t)
-        lines.append(f"{words} = {total}: {row['text']} ({table})")
+        lines.append(f"{words} = {total}: {row['text']}{f' ({lost} lost)' if lost else ''} ({table})")
     return c
+
+
+def _fitting_name(key: str) -> str:
+    """A weapon's, upgrade's or perk's name (its key if no table knows it) for the post-game lines."""
+    for table in (load_weapons(), load_upgrades(), load_perks()):
+        row = table.get(key)
+        if row is not None:
+            return str(row.name)
+    return key.replace("_", " ")
 
 
 def _vehicle_index(team: Team, label: str) -> int | None:

@@ -139,6 +139,10 @@ class CampaignFile(_Strict):
     game: list[GameSpec] = Field(default_factory=list)
 
 
+MAX_TEAMS = 2
+"""Teams in a campaign: the bundled scenarios seat two players (p.159 allows more players; not yet here)."""
+
+
 def parse_campaign(raw: dict[str, Any], source: str) -> Campaign:
     """Check a parsed campaign file; raises :class:`InputFileError` naming every problem."""
     try:
@@ -154,6 +158,9 @@ def parse_campaign(raw: dict[str, Any], source: str) -> Campaign:
     for i, key in enumerate(spec.campaign.schedule, 1):
         if key not in known:
             problems.append(Problem(f"campaign.schedule[{i}]", f"unknown scenario {key!r}"))
+    if len(spec.team) != MAX_TEAMS:
+        problems.append(Problem("team", f"{len(spec.team)} teams: a campaign here has {MAX_TEAMS} (the scenarios "
+                                        "in scenarios/ seat two players)"))
     ids = [t.id for t in spec.team]
     for i, t in enumerate(spec.team, 1):
         if ids.count(t.id) > 1:
@@ -166,8 +173,12 @@ def parse_campaign(raw: dict[str, Any], source: str) -> Campaign:
             continue
         records = tuple(VehicleRecord(r.label, r.dents, tuple(r.injuries), r.hull_lost, r.crew_lost, r.weakened)
                         for r in t.records)
-        teams.append(TeamRecord(t.id, t.name, t.colour, team, t.budget, t.championship, t.resistance, records,
-                                t.bot, t.role))
+        record = TeamRecord(t.id, t.name, t.colour, team, t.budget, t.championship, t.resistance, records, t.bot,
+                            t.role)
+        if record.stash < 0:
+            problems.append(Problem(f"team[{i}].team", f"the vehicles cost {record.cost} Cans, more than the budget "
+                                                       f"of {t.budget}: the Stash cannot pay for that (p.164)"))
+        teams.append(record)
     if problems:
         raise InputFileError(source, problems)
     c = spec.campaign
@@ -342,6 +353,7 @@ def default_upgrades(c: Campaign, nxt: NextGame) -> tuple[str, ...]:
 
 
 __all__ = [
+    "MAX_TEAMS",
     "CampaignFile", "bot_resistance", "campaign_document", "campaign_game", "default_upgrades", "finish_game",
     "is_campaign", "load_campaign", "new_campaign", "next_game", "parse_campaign", "save_campaign", "scenario_path",
     "seated", "team_of_player", "replace",

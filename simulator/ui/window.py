@@ -194,6 +194,17 @@ def render_editor_png(path: Path, out_png: Path, size: tuple[int, int] = SIZE) -
     pygame.image.save(surface, str(out_png))
 
 
+def render_campaign_png(path: Path, out_png: Path, size: tuple[int, int] = SIZE) -> None:
+    """Draw the window opened on a campaign file (its pre-game screen, p.159-160) to a PNG without a display."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    pygame.font.init()
+    app = App.for_campaign(Path(path), size)
+    surface = pygame.Surface(size)
+    app.draw(surface)
+    pygame.image.save(surface, str(out_png))
+
+
 def run_replay(save_path: Path, game: Game | None = None) -> None:
     """Open the replay viewer on a save file (``game``: it already loaded) and run until it is closed
     (``SaveError`` if it cannot be read)."""

@@ -70,9 +70,11 @@ def test_post_game_sequence_worked_by_hand_p161_163() -> None:
     post = post_game(c, nxt, outcome, dice, frozenset({"blue"}))
     red, blue = post.campaign.team("red"), post.campaign.team("blue")
     assert red.championship == 10 and blue.championship == 0  # only half the players place (p.161)
-    assert red.budget == 30 + 6 + 1 and blue.budget == 30 + 2  # gates, and a Lightweight wrecked (p.161)
+    assert red.budget == 30 + 6 + 1  # gates, and a Lightweight wrecked (p.161)
     assert blue.resistance == 3  # contacted the Resistance (p.162)
     assert len(blue.team.vehicles[0].weapons) + len(blue.team.vehicles[1].weapons) == 1  # Blown off (p.162)
+    assert blue.stash == c.team("blue").stash + 2  # the lost weapon's Cans never come back to the Stash
+    assert any("Blown off" in line and " lost)" in line for line in post.lines)
     assert blue.record("Scout").dents == 1
     assert any("p.161" in line for line in post.lines) and any("p.162" in line for line in post.lines)
     assert post.campaign.games[-1].places == ("red", "blue")
@@ -181,4 +183,53 @@ def test_gaslands_campaign_new_play_show(tmp_path: Path, capsys: pytest.CaptureF
     assert len(c.games) == 1 and c.games[0].scenario == "escape_the_city"
     assert main(["campaign", "show", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "game 1: escape_the_city" in out
+    assert "game 1: Escape the City (Wasteland Skirmish)" in out
+
+
+def test_a_season_from_the_command_line_game_after_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's way: a player's team file and a bot-built sponsored team, three Televised Events played one
+    after another with the file written after each, then the champion (p.156-164)."""
+    from simulator.cli import main
+
+    fixtures = Path(__file__).parents[1] / "fixtures" / "teams"
+    path = tmp_path / "season.toml"
+    assert main(["campaign", "new", str(path), "--team", str(fixtures / "rust_buckets.toml"), "--sponsors", "idris",
+                 "--events", "3", "--bots"]) == 0
+    out = capsys.readouterr().out
+    assert "Rust Buckets (Rutherford)" in out and "Blue Team (Idris)" in out and "next: Game 1:" in out
+    c = load_campaign(path)
+    assert [t.name for t in c.teams] == ["Rust Buckets", "Blue Team"] and c.teams[0].budget == 50
+    for n in (1, 2, 3):
+        assert main(["campaign", "play", str(path), "--bots", "--round-limit", "8"]) == 0
+        saved = load_campaign(path)
+        assert len(saved.games) == n and saved.events_played == n
+    out = capsys.readouterr().out
+    assert "the campaign is over" in out
+    assert main(["campaign", "show", str(path)]) == 0
+    assert "game 3:" in capsys.readouterr().out
+    assert main(["render", str(path), "-o", str(tmp_path / "season.png")]) == 0
+    assert (tmp_path / "season.png").stat().st_size > 1000
+
+
+def test_campaign_new_refuses_what_it_cannot_play(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from simulator.cli import main
+
+    path = tmp_path / "season.toml"
+    assert main(["campaign", "new", str(path), "--teams", "3"]) == 2
+    assert "a campaign has 2 teams for now" in capsys.readouterr().err
+    assert main(["campaign", "new", str(path), "--sponsors", "nobody"]) == 2
+    assert "--sponsors: unknown sponsor 'nobody'" in capsys.readouterr().err
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[team]\nname = "Big"\ncans = 5\n\n[[vehicle]]\ntype = "Truck"\n', encoding="utf-8")
+    assert main(["campaign", "new", str(path), "--team", str(bad)]) == 2
+    assert "bad.toml" in capsys.readouterr().err and not path.exists()
+
+
+def test_a_team_costing_more_than_its_budget_is_named(tmp_path: Path) -> None:
+    """The Workshop (p.164) spends the Stash: a hand-edited team dearer than its budget is refused by name."""
+    path = tmp_path / "season.toml"
+    save_campaign(new_campaign("S", "televised", two_teams(), ("death_race",)), path)
+    text = path.read_text(encoding="utf-8").replace("budget = 30", "budget = 3", 1)
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputFileError, match=r"team\[1\]\.team.*more than the budget of 3"):
+        load_campaign(path)
