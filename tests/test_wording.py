@@ -37,3 +37,18 @@ def test_the_track_check_says_one_error(tmp_path: Path, capsys) -> None:  # type
     last = capsys.readouterr().out.strip().splitlines()[-1]
     errors = int(re.search(r": (\d+) errors?,", last).group(1))  # type: ignore[union-attr]
     assert (f"{errors} error," if errors == 1 else f"{errors} errors,") in last
+
+
+def test_the_log_counts_one_hit_and_one_die() -> None:
+    from simulator.gaslands.events import Flipped
+
+    assert Flipped("red-car", "Red Car", -1).text == "Red Car flips: 1 hit"
+    assert Flipped("red-car", "Red Car", -2).text == "Red Car flips: 2 hits"
+
+
+def test_no_event_text_counts_in_the_plural_whatever_its_value() -> None:
+    """The golden playthroughs' logs never say "1 hits", "= 1 dice" or "sheds 1 tokens"."""
+    golden = Path(__file__).resolve().parent / "golden"
+    bad = re.compile(r"\b1 (hits|dice|tokens|votes)\b")
+    found = {f"{p.name}: {m.group(0)}" for p in golden.glob("*.json") for m in bad.finditer(p.read_text("utf-8"))}
+    assert not found

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from simulator.errors import IllegalChoice
 from simulator.gaslands.state import GameState, Status, VehicleState
+from simulator.vocab import plural
 
 EffectName = Literal["burn_rubber", "thunderous_applause", "executive_intervention", "reload", "carpe_diem",
                      "respawn", "cannon_facing", "on_my_mark", "truckasaurus_lives", "wheeled_army"]
@@ -202,7 +203,7 @@ def spend(state: GameState, votes: tuple[int, ...], player: int, effects: tuple[
     """
     table = audience_table().effects
     if cost(effects) > votes[player]:
-        raise IllegalChoice(f"{cost(effects)} votes needed, {votes[player]} held", "Audience Votes, p.89")
+        raise IllegalChoice(f"{plural(cost(effects), 'vote')} needed, {votes[player]} held", "Audience Votes, p.89")
     freeze = False
     lines: list[tuple[str, str]] = []
     for e in effects:
@@ -241,7 +242,7 @@ def _apply(state: GameState, player: int, e: VoteEffect, spec: EffectSpec, d6: i
         return state.with_vehicle(replace(v, gear=gear, hazards=v.hazards + 1)), False, f"{v.label} to gear {gear}"
     if e.effect == "thunderous_applause":
         v = _vehicle_for(state, player, e, True, rule)
-        return state.with_vehicle(replace(v, hazards=max(0, v.hazards - d6))), False, f"{v.label} sheds {d6} tokens"
+        return state.with_vehicle(replace(v, hazards=max(0, v.hazards - d6))), False, f"{v.label} sheds {plural(d6, 'token')}"
     if e.effect == "executive_intervention":
         v = _vehicle_for(state, player, e, False, rule)
         up_to = spec.hazards_up_to or 5

@@ -31,6 +31,7 @@ from simulator.gaslands.dice import DiceSource
 from simulator.gaslands.rule_numbers import RULES, SmashRow
 from simulator.vocab import Orientation as Orientation  # re-exported: one definition, in simulator.vocab
 from simulator.vocab import Weight as Weight
+from simulator.vocab import plural
 
 RAM_DICE = RULES.rams.ram_dice.value
 """Extra Smash Attack dice from a Ram on the colliding facing (p.85)."""
@@ -301,4 +302,4 @@ def smash_dice_why(orientation: Orientation, me: Participant, other: Participant
     total = _smash_count(orientation, me, other)
     if me.smash_factor != 1:
         parts.append(f"x{me.smash_factor}")
-    return f"{', '.join(parts)} = {total} dice"
+    return f"{', '.join(parts)} = {plural(total, 'die', 'dice')}"

@@ -233,6 +233,7 @@ from simulator.gaslands.wipeout import WipeoutPlan, next_player, plan_wipeout, w
 from simulator.gaslands.wrecks import SKID_TO_A_HALT, plan_wreck
 from simulator.geometry.articulated import MAX_BEND_DEG
 from simulator.geometry.pose import Pose
+from simulator.vocab import plural
 
 SURFACE_HAZARDS = RULES.surfaces.hazards
 """Hazard Tokens at the end of a Movement Step on these surfaces (p.86; simulator/data/rules.toml)."""
@@ -2265,7 +2266,7 @@ class _Run:
         out = list(rolls)
         for i, r in zip(misses, again, strict=True):
             out[i] = r
-        self._emit(ScenarioNotice(f"{label} re-rolls {len(misses)} missed {weapon} dice: {list(again)}",
+        self._emit(ScenarioNotice(f"{label} re-rolls {plural(len(misses), f'missed {weapon} die', f'missed {weapon} dice')}: {list(again)}",
                                   self.objective.spec.ref("Close Range"), roll=again))
         return tuple(out)
 

@@ -1313,7 +1313,7 @@ class Flipped(GameEvent):
 
     @property
     def text(self) -> str:
-        return f"{self.name} flips: {-self.hull_delta} hits"
+        return f"{self.name} flips: {_count(-self.hull_delta, 'hit')}"
 
 
 @dataclass(frozen=True)
@@ -1369,7 +1369,7 @@ class Crunched(GameEvent):
 
     @property
     def text(self) -> str:
-        return f"{self.name} crunches: {-self.hull_delta} hits on itself"
+        return f"{self.name} crunches: {_count(-self.hull_delta, 'hit')} on itself"
 
     @property
     def dice(self) -> tuple[DiceGroup, ...]:
