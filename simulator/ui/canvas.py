@@ -130,7 +130,7 @@ class Canvas:
         pt = Point(*self.view.to_table(*pos))
         slack = self.view.px_to_mm(PICK_SLACK_PX)
         for v in reversed(table.vehicles):
-            if v.footprint.distance(pt) <= slack:
+            if v.outline.distance(pt) <= slack:  # a War Rig's trailer picks the rig
                 return v.id
         if obstacles:
             for o in reversed(table.obstacles):

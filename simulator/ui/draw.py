@@ -18,6 +18,7 @@ import shapely
 from shapely.geometry import GeometryCollection, LineString, MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from simulator.geometry.articulated import hitch_point, trailer_pose
 from simulator.geometry.pose import Pose, transform_points
 from simulator.geometry.table import Gate, Line, Obstacle, Ramp, Surface, Table, VehiclePiece
 from simulator.ui.view import View
@@ -341,14 +342,47 @@ def vehicle_shapes(pose: Pose, length_mm: float, width_mm: float) -> dict[str, n
     return {k: transform_points(pose, v) for k, v in (("body", body), ("wind", wind), ("chevron", chevron))}
 
 
+def trailer_outline(cab: Pose, v: VehiclePiece, bend_deg: float | None = None) -> np.ndarray | None:
+    """The corners (table mm) of ``v``'s trailer hitched to the cab at ``cab`` with ``bend_deg`` (default the
+    vehicle's own bend), or None for a vehicle without a trailer (War Rig, p.118; GEOMETRY.md 8)."""
+    if not v.has_trailer:
+        return None
+    pose = trailer_pose(cab, v.length_mm, v.trailer_length_mm, v.bend_deg if bend_deg is None else bend_deg)
+    hl, hw = v.trailer_length_mm / 2.0, v.trailer_width_mm / 2.0
+    return transform_points(pose, np.array([[hl, hw], [-hl, hw], [-hl, -hw], [hl, -hw]]))
+
+
+def draw_trailer(surface: pygame.Surface, view: View, v: VehiclePiece, colour: Sequence[int], cab: Pose,
+                 selected: bool = False, bend_deg: float | None = None) -> None:
+    """A War Rig's trailer (p.118): a box a shade darker than the cab, with cargo ribs and the hitch."""
+    corners = trailer_outline(cab, v, bend_deg)
+    if corners is None:
+        return
+    body = view.points_to_screen(corners)
+    if selected:
+        pygame.draw.polygon(surface, SELECT, _grow_px(body, 4.0), 4)
+    pygame.draw.polygon(surface, shade(colour, 0.8), body)
+    rib = shade(colour, 0.55)
+    for k in (1, 2, 3):  # ribs across the box, front edge (corners 0, 3) to rear (1, 2)
+        f = k / 4.0
+        a = (body[0][0] + (body[1][0] - body[0][0]) * f, body[0][1] + (body[1][1] - body[0][1]) * f)
+        b = (body[3][0] + (body[2][0] - body[3][0]) * f, body[3][1] + (body[2][1] - body[3][1]) * f)
+        pygame.draw.line(surface, rib, a, b, 1)
+    pygame.draw.polygon(surface, (250, 250, 250) if selected else shade(colour, 0.45), body, 2)
+    hx, hy = hitch_point(cab, v.length_mm)
+    pygame.draw.circle(surface, (230, 230, 230), view.to_screen(hx, hy), max(2, round(view.mm_to_px(3.0))))
+
+
 def draw_vehicle(surface: pygame.Surface, view: View, v: VehiclePiece, colour: Sequence[int], name: str,
                  selected: bool = False, pose: Pose | None = None, label: bool = True,
-                 labels: LabelBoard | None = None) -> pygame.Rect | None:
-    """A vehicle footprint in its team colour with a windscreen and a white chevron at the front.
+                 labels: LabelBoard | None = None, bend_deg: float | None = None) -> pygame.Rect | None:
+    """A vehicle footprint in its team colour with a windscreen and a white chevron at the front; a War Rig's
+    trailer hitched behind the cab (``bend_deg``: the trailer's bend drawn, default the vehicle's).
 
     Returns the screen rect of its name label (None without one, or when it goes on ``labels``: the board
     places it beside the car, behind it if it can, and keeps the car clear of every label).
     """
+    draw_trailer(surface, view, v, colour, pose or v.pose, selected, bend_deg)
     shapes = vehicle_shapes(pose or v.pose, v.length_mm, v.width_mm)
     body = view.points_to_screen(shapes["body"])
     if selected:
@@ -361,6 +395,9 @@ def draw_vehicle(surface: pygame.Surface, view: View, v: VehiclePiece, colour: S
     pygame.draw.lines(surface, (255, 255, 255), False, view.points_to_screen(shapes["chevron"]), 2)
     if labels is not None:
         labels.avoid(vehicle_rect_px(view, pose or v.pose, v.length_mm, v.width_mm))
+        t = trailer_outline(pose or v.pose, v, bend_deg)
+        if t is not None:  # no label over a War Rig's trailer either
+            labels.avoid(_points_rect(view.points_to_screen(t)))
         if label:
             p = pose or v.pose
             dx, dy = view.screen_direction(p.heading_deg)
@@ -371,8 +408,12 @@ def draw_vehicle(surface: pygame.Surface, view: View, v: VehiclePiece, colour: S
     if label:
         p = pose or v.pose
         rear = p.ahead(-v.length_mm / 2.0)
+        t = trailer_outline(p, v, bend_deg)
+        if t is not None:  # the name goes behind the trailer
+            heading = p.heading_deg + (v.bend_deg if bend_deg is None else bend_deg)
+            rear = Pose(float(t[1:3, 0].mean()), float(t[1:3, 1].mean()), heading)
         rx, ry = view.to_screen(rear.x_mm, rear.y_mm)
-        dx, dy = view.screen_direction(p.heading_deg)
+        dx, dy = view.screen_direction(rear.heading_deg)
         if abs(dx) >= abs(dy):
             anchor = "midright" if dx > 0 else "midleft"
         else:
@@ -380,6 +421,13 @@ def draw_vehicle(surface: pygame.Surface, view: View, v: VehiclePiece, colour: S
         return text(surface, name, (rx - dx * 6.0, ry - dy * 6.0), 17, SELECT if selected else TEXT, anchor,
                     backing=(15, 15, 15, 170)).inflate(8, 4)
     return None
+
+
+def _points_rect(pts: Sequence[tuple[float, float]]) -> pygame.Rect:
+    """The screen bounding box of some screen points."""
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 1,
+                       math.ceil(max(ys) - min(ys)) + 1)
 
 
 def vehicle_rect_px(view: View, pose: Pose, length_mm: float, width_mm: float) -> pygame.Rect:
@@ -420,6 +468,20 @@ def _grow_px(pts: Sequence[tuple[float, float]], by: float) -> list[tuple[float,
     return out
 
 
+def ghost_trailer(surface: pygame.Surface, view: View, v: VehiclePiece, cab: Pose, bend_deg: float | None,
+                  colour: Sequence[int], alpha: int = 110, outline: Colour = GHOST, dashed: bool = False) -> None:
+    """A translucent War Rig trailer hitched to a ghost cab at ``cab`` (nothing for other vehicles)."""
+    corners = trailer_outline(cab, v, bend_deg)
+    if corners is None:
+        return
+    body = view.points_to_screen(corners)
+    pygame.draw.polygon(surface, (*colour[:3], alpha), body)
+    if dashed:
+        dashed_polyline(surface, outline, body + body[:1], 2, 6.0, 4.0)
+    else:
+        pygame.draw.polygon(surface, outline, body, 2)
+
+
 def ghost_vehicle(surface: pygame.Surface, view: View, pose: Pose, length_mm: float, width_mm: float,
                   colour: Sequence[int], alpha: int = 110, outline: Colour = GHOST, dashed: bool = False) -> None:
     """A translucent vehicle (a Final Position) on an ``SRCALPHA`` surface."""
@@ -449,7 +511,15 @@ def halo(surface: pygame.Surface, view: View, pose: Pose, length_mm: float, widt
 
 def draw_wreck(surface: pygame.Surface, view: View, v: VehiclePiece, colour: Sequence[int], name: str,
                labels: LabelBoard | None = None) -> None:
-    """A wreck (p.43): a burnt, scorched hulk crossed out, its team colour only at the rim, labelled WRECK."""
+    """A wreck (p.43): a burnt, scorched hulk crossed out, its team colour only at the rim, labelled WRECK; a War
+    Rig's trailer a hulk too (p.118)."""
+    corners = trailer_outline(v.pose, v)
+    if corners is not None:
+        hulk = view.points_to_screen(corners)
+        pygame.draw.polygon(surface, (48, 44, 42), hulk)
+        pygame.draw.polygon(surface, shade(colour, 0.6), hulk, 3)
+        pygame.draw.line(surface, (20, 18, 16), hulk[0], hulk[2], 3)
+        pygame.draw.line(surface, (20, 18, 16), hulk[1], hulk[3], 3)
     shapes = vehicle_shapes(v.pose, v.length_mm, v.width_mm)
     body = view.points_to_screen(shapes["body"])
     pygame.draw.polygon(surface, (48, 44, 42), body)
@@ -462,6 +532,8 @@ def draw_wreck(surface: pygame.Surface, view: View, v: VehiclePiece, colour: Seq
         pygame.draw.circle(surface, (90 + 30 * k, 60, 30), (cx + dx, cy + dy), 3)
     if labels is not None:
         labels.avoid(vehicle_rect_px(view, v.pose, v.length_mm, v.width_mm))
+        if corners is not None:
+            labels.avoid(_points_rect(view.points_to_screen(corners)))
         put_label(surface, labels, f"WRECK: {name}", (cx, cy), 15, (235, 180, 120), (15, 15, 15, 190), priority=8,
               reach_px=view.mm_to_px(max(v.length_mm, v.width_mm)) / 2.0, prefer=(0.0, 1.0))
         return

@@ -342,7 +342,7 @@ class GameController:
                 return f"{who}: place {self.name(p.target)} within Short range, any facing, or leave it (p.120)."
             case SwingTrailerPrompt():
                 return (f"{who}: {name} jackknifes: swing its trailer about the hitch, up to {p.max_deg:.0f} degrees "
-                        "either side of the cab: drag round it or use the slider (p.119).")
+                        "either side of the cab: drag behind the hitch or use the slider (p.119).")
             case _ as unreachable:
                 assert_never(unreachable)
 

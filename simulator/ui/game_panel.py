@@ -409,7 +409,9 @@ def build(ctl: GameController, rect: Rect, pending: Pending | None = None) -> Pa
         case SwingTrailerPrompt():
             c.text(f"Jackknife (p.119): hinge the trailer about the hitch, up to {p.max_deg:.0f} degrees either "
                    "side of the cab; it stops at whatever it hits (a Collision).", 16, draw.TEXT_DIM)
-            _facing(ctl, c, -p.max_deg - p.bend_deg, p.max_deg - p.bend_deg, "Swing the trailer")
+            bend = p.bend_deg + ctl.draft.turn_deg
+            _facing(ctl, c, -p.max_deg - p.bend_deg, p.max_deg - p.bend_deg, "Swing the trailer",
+                    f"Trailer bend {bend:+.0f} deg (now {p.bend_deg:+.0f}): drag behind the hitch, or here")
         case GameOverPrompt():
             _game_over(ctl, c)
         case _ as unreachable:
@@ -466,10 +468,11 @@ def title(ctl: GameController) -> str:
     return text + (" (bot)" if ctl.is_bot_turn() else "")
 
 
-def _facing(ctl: GameController, c: _Cursor, low: float, high: float, confirm: str) -> None:
-    """A facing to choose: a slider over the prompt's range, quick turns, and the answer (Enter)."""
+def _facing(ctl: GameController, c: _Cursor, low: float, high: float, confirm: str, caption: str = "") -> None:
+    """A facing to choose: a slider over the prompt's range, quick turns, and the answer (Enter); ``caption``
+    replaces the slider's default words."""
     turn = ctl.draft.turn_deg
-    c.slider(low, high, turn, f"Turn {turn:+.0f} deg (counter-clockwise +): drag round the car, or here")
+    c.slider(low, high, turn, caption or f"Turn {turn:+.0f} deg (counter-clockwise +): drag round the car, or here")
     presets = [a for a in TURN_PRESETS if low <= a <= high] or [0.0]
     c.buttons([_b(f"{a:+.0f}", SetTurn(a), True, a == turn) for a in presets], per_row=min(len(presets), 8),
               height=24)

@@ -175,6 +175,8 @@ class GameScene:
             if v.id in halos and pose is None:
                 colour, width = halos[v.id]
                 draw.halo(surface, view, v.pose, v.length_mm, v.width_mm, colour, width)
+                if v.trailer is not None:
+                    draw.halo(surface, view, v.trailer.pose, v.trailer.length_mm, v.trailer.width_mm, colour, width)
             st = state.vehicle(v.id)
             at = pose or v.pose
             tokens = f"G{st.gear}" + (f"  H{st.hazards}" if st.hazards else "")

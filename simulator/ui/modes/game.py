@@ -38,12 +38,14 @@ from simulator.gaslands.prompts import (
     SkidPrompt,
     SlideFacingPrompt,
     SpinPrompt,
+    SwingTrailerPrompt,
     TemplatePrompt,
 )
 from simulator.gaslands.referee import MovePlan, MoveReport
+from simulator.geometry.articulated import hitch_point, rig_centre, rotated
 from simulator.geometry.placement import Move, MoveSpecError, place
 from simulator.geometry.pose import footprint
-from simulator.geometry.table import Table
+from simulator.geometry.table import Table, VehiclePiece
 from simulator.scenario.loader import Scenario
 from simulator.ui import draw, game_panel, scenario_view, tray
 from simulator.ui.camera import FollowCamera
@@ -391,6 +393,14 @@ class GameMode:
             return
         pose = self.ctl.vehicle(vid).pose
         x, y = self.ctx.canvas.view.to_table(*pos)
+        p = self.ctl.prompt
+        if isinstance(p, SwingTrailerPrompt):  # the trailer trails from the hitch towards the pointer (p.119)
+            hx, hy = hitch_point(pose, self.scene.table(self.ctl.state).vehicle(vid).length_mm)
+            if math.hypot(x - hx, y - hy) < 5.0:
+                return
+            bend = math.degrees(math.atan2(hy - y, hx - x)) - pose.heading_deg
+            self.act(SetTurn(round(math.remainder(bend - p.bend_deg, 360.0))))
+            return
         if math.hypot(x - pose.x_mm, y - pose.y_mm) < 5.0:
             return
         facing = math.degrees(math.atan2(y - pose.y_mm, x - pose.x_mm))
@@ -799,6 +809,8 @@ class GameMode:
                 self._turn = referee.spin(ctl.state, p.vehicle_id, turn)
             elif isinstance(p, LoseControlPrompt):
                 self._turn = referee.pivot(ctl.state, p.vehicle_id, (p.heading_deg + turn) % 360.0)
+            elif isinstance(p, SwingTrailerPrompt):
+                self._turn = referee.swing(ctl.state, p.vehicle_id, p.bend_deg + turn)
             else:
                 self._turn = None
         return self._turn
@@ -814,11 +826,20 @@ class GameMode:
         v = table.vehicle(vid)
         size = max(v.length_mm, v.width_mm)
         report = self.turn_preview()
+        if ctl.preview_bend() is not None:
+            self._draw_swing(under, over, table, v, report)
+            return
+        if v.has_trailer:  # a War Rig pivots about the rig's centre (p.118)
+            centre = rig_centre(v.pose, v.length_mm, v.trailer_length_mm, v.bend_deg)
+            ghost = rotated(v.pose, centre, ghost.heading_deg - v.pose.heading_deg)
         if report is not None and report.turned_deg is not None and abs(report.turned_deg - ctl.draft.turn_deg) > 0.5:
             draw.ghost_vehicle(over, view, ghost, v.length_mm, v.width_mm, (220, 220, 220), 25, (220, 220, 220),
                                dashed=True)
-            draw.ghost_vehicle(under, view, report.pose, v.length_mm, v.width_mm, draw.INTERRUPT, 110, draw.INTERRUPT)
-            draw.ghost_vehicle(over, view, report.pose, v.length_mm, v.width_mm, draw.INTERRUPT, 0, draw.INTERRUPT)
+            draw.ghost_trailer(over, view, v, ghost, None, (220, 220, 220), 25, (220, 220, 220), dashed=True)
+            for surface, alpha in ((under, 110), (over, 0)):
+                draw.ghost_vehicle(surface, view, report.pose, v.length_mm, v.width_mm, draw.INTERRUPT, alpha,
+                                   draw.INTERRUPT)
+                draw.ghost_trailer(surface, view, v, report.pose, None, draw.INTERRUPT, alpha, draw.INTERRUPT)
             blockers = (*report.stopped_by, *(c.other_id for c in report.contacts))
             for piece in blockers:
                 if piece in {o.id for o in table.all_obstacles} | vehicle_ids(table):
@@ -829,9 +850,32 @@ class GameMode:
                                                        f"{report.turned_deg:+.0f}" + (f" against {names}" if names else ""),
                               draw.INTERRUPT)
             return
-        draw.ghost_vehicle(under, view, ghost, v.length_mm, v.width_mm, (255, 255, 255), 90)
-        draw.ghost_vehicle(over, view, ghost, v.length_mm, v.width_mm, (255, 255, 255), 0)
+        for surface, alpha in ((under, 90), (over, 0)):
+            draw.ghost_vehicle(surface, view, ghost, v.length_mm, v.width_mm, (255, 255, 255), alpha)
+            draw.ghost_trailer(surface, view, v, ghost, None, (255, 255, 255), alpha)
         canvas.label_over(over, ghost, size, f"turn {ctl.draft.turn_deg:+.0f} deg")
+
+    def _draw_swing(self, under: pygame.Surface, over: pygame.Surface, table: Table, v: VehiclePiece,
+                    report: MoveReport | None) -> None:
+        """A Jackknife's Swing Trailer being chosen (p.119): the trailer ghost at the asked bend, and where the
+        referee says it stops against something in its way (red, with what it hits)."""
+        ctl, view, canvas = self.ctl, self.ctx.canvas.view, self.ctx.canvas
+        asked = ctl.preview_bend()
+        size = max(v.length_mm, v.width_mm)
+        reached = report.bend_deg if report is not None else None
+        if reached is not None and asked is not None and abs(reached - asked) > 0.5:
+            draw.ghost_trailer(over, view, v, v.pose, asked, (220, 220, 220), 25, (220, 220, 220), dashed=True)
+            for surface, alpha in ((under, 110), (over, 0)):
+                draw.ghost_trailer(surface, view, v, v.pose, reached, draw.INTERRUPT, alpha, draw.INTERRUPT)
+            assert report is not None
+            blockers = (*report.stopped_by, *(c.other_id for c in report.contacts))
+            names = ", ".join(dict.fromkeys(self.scene_name(b) for b in blockers))
+            canvas.label_over(over, v.pose, size, f"trailer stops at {reached:+.0f}"
+                                                  + (f" against {names}" if names else ""), draw.INTERRUPT)
+            return
+        for surface, alpha in ((under, 90), (over, 0)):
+            draw.ghost_trailer(surface, view, v, v.pose, asked, (255, 255, 255), alpha)
+        canvas.label_over(over, v.pose, size, f"trailer bend {asked or 0.0:+.0f} deg")
 
     def scene_name(self, piece_id: str) -> str:
         """A piece's name: a vehicle's from the scenario, terrain's from the referee."""

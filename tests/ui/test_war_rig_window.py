@@ -1,0 +1,131 @@
+"""The War Rig in the window (p.116-120): both pieces drawn, the trailer picks the rig, the Jackknife's Swing
+Trailer chosen by dragging behind the hitch, and Savage Highways scenarios open as games (p.165-175)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+from conftest import SIZE
+from ui_events import drag, pump
+
+from simulator.gaslands.bots import Bot
+from simulator.gaslands.decisions import Activate, SwingTrailer
+from simulator.gaslands.events import TrailerSwung
+from simulator.gaslands.game import Game
+from simulator.gaslands.prompts import ActivatePrompt, SwingTrailerPrompt
+from simulator.scenario.loader import bundled_scenario, load_scenario
+from simulator.scenario.setup import new_game
+from simulator.ui import draw
+from simulator.ui.app import App
+from simulator.ui.game_controller import GameController
+from simulator.ui.panel_actions import Decide, PanelAction
+from simulator.ui.window import plays_as_game
+
+GOLDEN_MIX = Path(__file__).resolve().parents[1] / "golden" / "golden_mix.toml"
+
+
+def _app(game: Game, tmp_path: Path) -> App:
+    pygame.event.clear()
+    return App.for_game(GameController(game, autosave_path=tmp_path / "autosave.json"), SIZE)
+
+
+def _click(app: App, pos: tuple[float, float]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(pos[0]), round(pos[1])), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(round(pos[0]), round(pos[1])), button=1))
+    pump(app)
+
+
+def _click_action(app: App, action: PanelAction) -> None:
+    assert app.game is not None
+    _click(app, pygame.Rect(app.game.panel().button(action).rect).center)
+
+
+def _colour_at(surface: pygame.Surface, app: App, x_mm: float, y_mm: float) -> tuple[int, int, int]:
+    c = surface.get_at(app.view.to_screen_int(x_mm, y_mm))
+    return (c.r, c.g, c.b)
+
+
+def _near(a: tuple[int, int, int], b: tuple[int, ...], tol: int = 40) -> bool:
+    return sum(abs(x - y) for x, y in zip(a, b[:3], strict=True)) < tol
+
+
+def test_savage_highways_scenarios_open_as_games_with_both_pieces_drawn(tmp_path: Path) -> None:
+    path = bundled_scenario("escape_the_city.toml")
+    assert plays_as_game(path)
+    game = new_game(load_scenario(path), 1)
+    app = _app(game, tmp_path)
+    assert app.game is not None and app.game_view
+    surface = pygame.Surface(SIZE)
+    app.draw(surface)
+    rig = app.game.scene.table(game.state).vehicle("war-rig")
+    assert rig.trailer is not None
+    colour = app.game.scene.colour(game.state, "war-rig")
+    # the trailer is drawn a shade darker than the cab, where the geometry puts it (p.118)
+    t = rig.trailer.pose
+    assert _near(_colour_at(surface, app, t.x_mm + 5.0, t.y_mm + 3.0), draw.shade(colour, 0.8))
+    behind = t.ahead(-rig.trailer.length_mm / 2.0 - 15.0)
+    assert not _near(_colour_at(surface, app, behind.x_mm, behind.y_mm), draw.shade(colour, 0.8))
+
+
+def _to_riggers_turn(game: Game) -> None:
+    bot = Bot()
+    for _ in range(400):
+        p = game.prompt
+        if isinstance(p, ActivatePrompt) and "war-rig" in p.options:
+            return
+        game.decide(bot.decide(game))
+    raise AssertionError("the War Rig never came to activate")
+
+
+def test_clicking_the_trailer_activates_the_war_rig(tmp_path: Path) -> None:
+    game = new_game(load_scenario(bundled_scenario("escape_the_city.toml")), 1)
+    _to_riggers_turn(game)
+    app = _app(game, tmp_path)
+    assert app.game is not None
+    trailer = app.game.scene.table(game.state).vehicle("war-rig").trailer
+    assert trailer is not None
+    rear = trailer.pose.ahead(-trailer.length_mm / 2.0 + 10.0)  # well clear of the cab
+    _click(app, app.view.to_screen_int(rear.x_mm, rear.y_mm))
+    assert game.decisions[-1] == Activate("war-rig")
+    assert game.prompt.kind == "declare" and game.prompt.vehicle_id == "war-rig"  # the Tanker Anchor (p.120)
+
+
+def _jackknife_game() -> Game:
+    """A seeded bot game of the golden mix up to the War Rig's Swing Trailer (its golden records one)."""
+    game, bot = new_game(load_scenario(GOLDEN_MIX), 1), Bot()
+    for _ in range(400):
+        if isinstance(game.prompt, SwingTrailerPrompt):
+            return game
+        game.decide(bot.decide(game))
+    raise AssertionError("no Jackknife in the golden mix, seed 1")
+
+
+def test_swing_trailer_by_dragging_behind_the_hitch(tmp_path: Path) -> None:
+    game = _jackknife_game()
+    p = game.prompt
+    assert isinstance(p, SwingTrailerPrompt)
+    app = _app(game, tmp_path)
+    assert app.game is not None
+    ctl = app.game.ctl
+    rig = app.game.scene.table(game.state).vehicle(p.vehicle_id)
+    cab = rig.pose
+    # the pointer 200 mm behind the hitch, 45 degrees off the cab's line: the trailer trails towards it
+    target_bend = -45.0 if p.bend_deg > 0 else 45.0
+    hitch = cab.ahead(-rig.length_mm / 2.0)
+    aim = hitch.turned(target_bend).ahead(-200.0)
+    at = app.view.to_screen_int(aim.x_mm, aim.y_mm)
+    drag(app, at, at, steps=1)
+    assert ctl.preview_bend() is not None and abs(ctl.preview_bend() - target_bend) <= 1.0  # type: ignore[operator]
+    surface = pygame.Surface(SIZE)
+    app.draw(surface)  # the ghost trailer (and where it stops)
+    pygame.image.save(surface, str(tmp_path / "swing.png"))
+    swing = ctl.facing_decision()
+    assert isinstance(swing, SwingTrailer) and abs(swing.bend_deg - target_bend) <= 1.0
+    _click_action(app, Decide(swing))
+    swung = [e for e in game.log if isinstance(e, TrailerSwung)]
+    assert swung and swung[-1].requested_deg == swing.bend_deg
+    assert game.state.vehicle(p.vehicle_id).bend_deg == swung[-1].reached_deg
+    # the Collision Window of the swing, then Pivot Vehicle (p.119)
+    assert game.prompt.kind in ("react", "lose_control")
+    app.draw(surface)
