@@ -68,11 +68,21 @@ class Motion:
     poses: list[Pose]
     duration: float = MOVE_S
     elapsed: float = 0.0
+    bends: tuple[float, float] = (0.0, 0.0)
+    """A War Rig's trailer bend (degrees) at the start and the end of the motion (p.118)."""
+
+    def _t(self) -> float:
+        t = min(max(self.elapsed / self.duration, 0.0), 1.0) if self.duration > 0 else 1.0
+        return t * t * (3.0 - 2.0 * t)
+
+    def bend(self) -> float:
+        """The trailer's bend now, eased from the start's to the end's."""
+        t = self._t()
+        return self.bends[0] + (self.bends[1] - self.bends[0]) * t
 
     def pose(self) -> Pose:
         """The pose now (smoothstep along the samples)."""
-        t = min(max(self.elapsed / self.duration, 0.0), 1.0) if self.duration > 0 else 1.0
-        t = t * t * (3.0 - 2.0 * t)
+        t = self._t()
         if len(self.poses) == 1:
             return self.poses[0]
         u = t * (len(self.poses) - 1)
@@ -154,7 +164,7 @@ class Animator:
             poses = paths.get(old.id) or [old.pose, new.pose]
             if not near(poses[-1], new.pose):
                 poses = [*poses, new.pose]
-            self.motions.append(Motion(old.id, poses, self.move_s))
+            self.motions.append(Motion(old.id, poses, self.move_s, bends=(old.bend_deg, new.bend_deg)))
         if any(e.dice for e in events):
             self.roll_left = ROLL_S
 
@@ -185,6 +195,13 @@ class Animator:
         for m in self.motions:
             if m.vehicle_id == vehicle_id:
                 return m.pose()
+        return None
+
+    def moving_bend(self, vehicle_id: str) -> float | None:
+        """The trailer bend an animated War Rig is drawn with now (None: not moving)."""
+        for m in self.motions:
+            if m.vehicle_id == vehicle_id:
+                return m.bend()
         return None
 
     def flash_alpha(self, vehicle_id: str) -> int:

@@ -189,7 +189,7 @@ class GameScene:
                                reach_px=view.mm_to_px(max(v.length_mm, v.width_mm)) / 2.0, prefer=(-dx, -dy))
                 continue
             label = draw.draw_vehicle(surface, view, v, self.colour(state, v.id), self.name(v.id, state),
-                                      selected=v.id == selected, pose=pose)
+                                      selected=v.id == selected, pose=pose, bend_deg=anim.moving_bend(v.id))
             if label is not None:
                 names.append(label)
             draw.text(surface, tokens, view.to_screen(at.x_mm, at.y_mm), 15, (255, 255, 255), "center",

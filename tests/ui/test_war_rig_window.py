@@ -129,3 +129,15 @@ def test_swing_trailer_by_dragging_behind_the_hitch(tmp_path: Path) -> None:
     # the Collision Window of the swing, then Pivot Vehicle (p.119)
     assert game.prompt.kind in ("react", "lose_control")
     app.draw(surface)
+
+
+def test_a_moving_war_rigs_trailer_bends_from_its_start_to_its_end() -> None:
+    from simulator.geometry.pose import Pose
+    from simulator.ui.animation import Motion
+
+    m = Motion("rig", [Pose(0.0, 0.0, 0.0), Pose(100.0, 0.0, 0.0)], 1.0, bends=(0.0, -40.0))
+    assert m.bend() == 0.0
+    m.elapsed = 0.5
+    assert m.bend() == -20.0 and m.pose() == Pose(50.0, 0.0, 0.0)  # halfway (smoothstep is symmetric)
+    m.elapsed = 1.0
+    assert m.bend() == -40.0
