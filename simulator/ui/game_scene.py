@@ -182,7 +182,8 @@ class GameScene:
             tokens = f"G{st.gear}" + (f"  H{st.hazards}" if st.hazards else "")
             if labels is not None:
                 draw.draw_vehicle(surface, view, v, self.colour(state, v.id), self.name(v.id, state),
-                                  selected=v.id == selected, pose=pose, label=False, labels=labels)
+                                  selected=v.id == selected, pose=pose, label=False, labels=labels,
+                                  bend_deg=anim.moving_bend(v.id))
                 dx, dy = view.screen_direction(at.heading_deg)
                 draw.put_label(surface, labels, f"{self.name(v.id, state)}  {tokens}",
                                view.to_screen(at.x_mm, at.y_mm), 16, draw.SELECT if v.id == selected else draw.TEXT, (15, 15, 15, 180), priority=9,
