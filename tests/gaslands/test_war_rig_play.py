@@ -82,3 +82,26 @@ def test_piledriver_placement_keeps_clear_of_the_trailer() -> None:
     assert ref.place(state, "b", Pose(285.0, beside, 0.0), Pose(400, 470, 0), "rig") == "it would touch rig again"
     assert ref.place(state, "b", Pose(285.0, beside + 1.0, 0.0), Pose(400, 470, 0), "rig") == ""
     assert "Short range" in ref.place(state, "b", Pose(700.0, 700.0, 0.0), Pose(400, 470, 0), "rig")
+
+
+def test_a_bot_swings_a_rivals_trailer_as_far_as_it_goes_and_the_game_goes_on() -> None:
+    from simulator.gaslands.bots import Bot
+    from simulator.gaslands.decisions import SwingTrailer
+    from simulator.gaslands.prompts import SwingTrailerPrompt
+
+    rig, other = vehicle("rig", 0, "war_rig", gear=3, hazards=6), vehicle("car", 1, "car", 900.0)
+    dice = ScriptedDice(d6=[1, 6, 4, 2, 1])  # Flip check 1 < Gear 3: a Jackknife (p.119); the Crunch's 4D6
+    game = game_of(rig, other, OpenTableReferee(), dice)
+    game.decide(Activate("rig"))
+    game.decide(Declare("no"))
+    game.decide(ChooseTemplate("medium_straight"))
+    game.decide(RollSkid(0))
+    game.decide(DeclareAttacks())
+    p = game.prompt
+    assert isinstance(p, SwingTrailerPrompt) and p.player == 1  # the player to the left
+    swing = Bot().decide(game)
+    assert swing == SwingTrailer(90.0)  # a rival folds it all the way (bots.py)
+    game.decide(swing)
+    assert game.state.vehicle("rig").bend_deg == 90.0 and game.prompt.kind == "lose_control"
+    game.decide(Bot().decide(game))  # Pivot Vehicle, then the Crunch
+    assert game.prompt.kind == "activate" and dice.exhausted
