@@ -68,6 +68,13 @@ def qualifying(vehicles: Iterable[Contender], state: RoundState, player: int | N
     return tuple(v.id for v in vehicles if v.player == who and qualifies(v, state))
 
 
+def activation_order(state: RoundState) -> tuple[int, ...]:
+    """The players in the order they are offered activations in this Gear Phase: the one in Pole Position
+    first, then clockwise (p.19-20). Each activates one qualifying vehicle (or passes) and the opportunity
+    moves on, round and round, until every player passes in a row."""
+    return tuple((state.pole + k) % state.players for k in range(state.players))
+
+
 def after_activation(state: RoundState, vehicle_id: str) -> RoundState:
     """The vehicle has activated; the opportunity passes clockwise (p.20)."""
     return replace(

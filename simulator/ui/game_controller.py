@@ -302,7 +302,7 @@ class GameController:
             return f"{who} (bot) is deciding..."
         match p:
             case ActivatePrompt():
-                return f"{who}: click the car to activate (glowing), or drag a template onto it."
+                return f"{who}: press a glowing car's Activate button (or click it, then Enter), or drag a template onto it."
             case TemplatePrompt():
                 if p.touch_it_use_it:
                     return f"{who}: the template touched was refused; choose a permitted one for {name} (p.38)."

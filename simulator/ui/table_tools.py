@@ -43,9 +43,9 @@ SHOOTER = (255, 255, 255)
 TARGET = (255, 110, 90)
 
 HELP: HelpLines = (
-    ("T (or Tape, the table's corner)", "tape measure: drag from any point; shows mm and the range band (T or Esc puts it away)"),
-    ("L (or Line of fire, its corner)", "click the car that shoots, then its target: arc, range and Cover of each weapon, "
-                            "drawn; Tab shows the next weapon. Changes nothing in the game"),
+    ("T (or Tape, the table's corner)", "tape measure: drag from any point; mm and the range band (T or Esc: away)"),
+    ("L (or Line of fire, its corner)", "click a car, then its target: each weapon's arc, range and Cover, drawn; "
+                                        "Tab: next weapon"),
 )
 """The tools' rows of the help overlay."""
 

@@ -142,7 +142,10 @@ def test_tray_offers_only_the_engines_templates(tmp_path: Path) -> None:
     app = _game_app(tmp_path, 1)
     g = _ctl(app)
     vid = str(g.prompt.options[0])
-    _click(app, app.game.vehicle_screen_pos(vid))  # a click activates a qualifying car (p.19)
+    _click(app, app.game.vehicle_screen_pos(vid))  # a click inspects a qualifying car; Enter activates it (p.19)
+    assert g.prompt.kind == "activate" and app.game.inspected == vid
+    post_key(pygame.K_RETURN)
+    pump(app)
     assert g.prompt.kind == "template" and g.prompt.vehicle_id == vid
     refused = next(t for t in ("long_straight", "veer", "swerve") if t not in g.prompt.options)
     assert app.game is not None
@@ -503,6 +506,8 @@ def test_no_dice_shifts_prompt_is_answered_through_decide(tmp_path: Path, monkey
     g = _ctl(app)
     vid = str(g.prompt.options[0])
     _click(app, app.game.vehicle_screen_pos(vid))
+    post_key(pygame.K_RETURN)
+    pump(app)
     app.game.attach(vid, "hard")  # Permitted, not Trivial: no free Shift
     post_key(pygame.K_RETURN)
     pump(app)

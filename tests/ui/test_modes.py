@@ -93,6 +93,8 @@ def test_a_whole_activation_through_the_panel(tmp_path: Path) -> None:
     assert isinstance(first, ActivatePrompt)
     car = first.vehicles[0]
     _click(app, mode.vehicle_screen_pos(car))
+    post_key(pygame.K_RETURN)
+    pump(app)
     assert ctl.prompt.kind == "template" and ctl.prompt.vehicle_id == car
     start = mode.vehicle_screen_pos(car)
     post_mouse(pygame.MOUSEBUTTONDOWN, mode.tray_cell_centre("medium_straight"))
@@ -329,6 +331,8 @@ def test_a_game_played_elsewhere_sends_decisions_and_shows_those_applied(tmp_pat
     car = ctl.prompt.vehicles[0] if isinstance(ctl.prompt, ActivatePrompt) else ""
     before = ctl.state
     _click(app, mode.vehicle_screen_pos(car))
+    post_key(pygame.K_RETURN)
+    pump(app)
     assert sent == [Activate(car)] and ctl.state is before and "waiting" in app.status
     answers = iter((Activate(car), ChooseTemplate("medium_straight"), RollSkid(0)))
     while game.state.vehicle(car).pose == before.vehicle(car).pose:  # the server applies them (then a bot's)

@@ -23,7 +23,7 @@ from typing import assert_never
 import pygame
 from shapely.geometry import Point
 
-from simulator.gaslands.decisions import Attack, Deploy
+from simulator.gaslands.decisions import Activate, Attack, Deploy
 from simulator.gaslands.events import Collided
 from simulator.gaslands.prompts import (
     ActivatePrompt,
@@ -42,6 +42,7 @@ from simulator.gaslands.prompts import (
     TemplatePrompt,
 )
 from simulator.gaslands.referee import MovePlan, MoveReport
+from simulator.gaslands.round import activation_order
 from simulator.geometry.articulated import hitch_point, rig_centre, rotated
 from simulator.geometry.placement import Move, MoveSpecError, place
 from simulator.geometry.pose import footprint
@@ -71,6 +72,7 @@ from simulator.ui.modes.free_table import HEADLINE_STEP, draw_panel_head, headli
 from simulator.ui.outcome import MovePreview
 from simulator.ui.panel_actions import Decide, PanelAction, SetTurn, TemplateAction, ToggleAttack, ToggleSeat
 from simulator.ui.pending import Pending, TemplateDrag
+from simulator.ui.phase_strip import Chip, draw_strip
 from simulator.ui.sandbox import Sandbox, sandbox_of_game
 from simulator.ui.table_tools import HELP as TOOLS_HELP
 from simulator.ui.table_tools import TableTools
@@ -86,11 +88,15 @@ PROMPT_RESERVE_PX = 240
 LOG_MIN_PX = 142
 """The log keeps at least six one-line events (a title and 6 x 19 px, with margins)."""
 TURN_STEP_DEG = 15.0
+INSPECT = (110, 220, 255)
+"""The outline of the car being inspected (a click shows it; activating is explicit)."""
 FRIENDLY = (255, 170, 40)
 """The mark on a target of the attacker's own team: friendly fire is allowed (p.30), and the table says so."""
 
 HELP: HelpLines = (
-    ("Click a glowing car", "activate it in its Gear Phase (or drag a template straight onto it)"),
+    ("Click a car", "inspect it (outlined, its card too); Enter or the panel's Activate button activates a glowing "
+                    "one (p.19)"),
+    ("Drag a template onto a glowing car", "activate it with that template"),
     ("Drag a template onto the car, or 1 .. 9", "its move; Tab / right click mirrors, V reverses (if allowed)"),
     ("Enter", "choose the template, or press the panel's main button (Roll, Done, Fire, Spin...)"),
     ("Panel buttons and dice", "answer the prompt: roll, Push It, click a die to cancel it with a Shift, react, shoot"),
@@ -105,8 +111,7 @@ HELP: HelpLines = (
     ("F5 .. F8", "a bot takes or gives back player 1 .. 4's seat; Space pauses the bots"),
     ("Wheel over the log", "scroll back through the game log"),
     ("Wheel / right drag / arrows", "zoom about the cursor / pan; Home fits the table"),
-    ("C", "the camera follows the active car (and a bot's move) when zoomed in, or stays put; panning "
-          "takes over until the next car"),
+    ("C", "the camera follows the active car and bots' moves when zoomed in; C again: it stays put"),
 )
 """The game's controls."""
 
@@ -126,6 +131,8 @@ class GameMode:
         self.pending: Pending | None = None
         self.template_drag: TemplateDrag | None = None
         self.selected: str | None = None
+        self.inspected: str | None = None
+        """The car clicked to look at (outlined; activating it is explicit: Enter or the panel's button)."""
         self.log_view = EventLog()
         self.turn_held = False
         self.slider_held = False
@@ -163,8 +170,19 @@ class GameMode:
         self.message = message
 
     def help_lines(self) -> HelpLines:
-        """The game's controls, then the tools'."""
-        return (*HELP, *TOOLS_HELP)
+        """The game's controls that work now (a template only when one is chosen, a slot only on the grid...),
+        then the tools'."""
+        p, ctl = self.ctl.prompt, self.ctl
+        person = not ctl.is_bot_turn()
+        works = {
+            "Drag a template onto a glowing car": isinstance(p, ActivatePrompt) and person,
+            "Drag a template onto the car, or 1 .. 9": isinstance(p, TemplatePrompt) and person,
+            "Drag round the car, or the slider": bool(ctl.turning()) and person,
+            "Click a target car (attacks)": isinstance(p, AttacksPrompt) and person,
+            "Click a slot on the table (grid)": isinstance(p, DeployPrompt) and person,
+            "Ctrl+Z": bool(ctl.game.decisions),
+        }
+        return (*(row for row in HELP if works.get(row[0], True)), *TOOLS_HELP)
 
     def sandbox(self) -> Sandbox:
         """A copy of the game's table as it stands, for the free table or the rulings mode (the game is kept)."""
@@ -201,6 +219,8 @@ class GameMode:
             self.pending = None
         active = p.vehicle_id or None
         self.selected = active if active in vehicle_ids(self.scene.table(ctl.state)) else None
+        if self.inspected == self.selected or self.inspected not in vehicle_ids(self.scene.table(ctl.state)):
+            self.inspected = None
         self.log_view.scroll = 0
         self.say(ctl.result_text() if ctl.over() else ctl.message or ctl.instruction())
 
@@ -248,7 +268,11 @@ class GameMode:
         self._after(self.ctl.decide(self.pending.decision()))
 
     def confirm(self) -> None:
-        """Enter: the panel's main action for the prompt."""
+        """Enter: the panel's main action for the prompt; activating the inspected car when it may (p.19)."""
+        p = self.ctl.prompt
+        if isinstance(p, ActivatePrompt) and self.inspected in p.vehicles and not self.ctl.is_bot_turn():
+            self.act(Decide(Activate(self.inspected)))
+            return
         action = self.ctl.primary_action()
         if action is None:
             self.say(self.ctl.instruction())
@@ -324,8 +348,11 @@ class GameMode:
         self.say("Reversing: the template is on the rear edge." if not m.reverse else "Driving forward.")
 
     def cancel(self) -> None:
-        """Esc: drop a drag, or take the template off the car."""
-        if self.template_drag is not None:
+        """Esc: drop a drag, take the template off the car, or stop inspecting a car."""
+        if self.inspected is not None and self.template_drag is None and self.pending is None:
+            self.inspected = None
+            self.say(self.ctl.instruction())
+        elif self.template_drag is not None:
             self.template_drag = None
             self.say("Template put back.")
         elif self.pending is not None:
@@ -465,10 +492,15 @@ class GameMode:
         return None
 
     def _click_vehicle(self, vehicle_id: str) -> None:
+        """A click shows a car (inspects it); activating is explicit (Enter, the panel's button, a template)."""
         self.ctl.message = ""
         p = self.ctl.prompt
+        name = self.ctl.name(vehicle_id)
         if isinstance(p, ActivatePrompt):
-            self._after(self.ctl.click_vehicle(vehicle_id))
+            self.inspected = vehicle_id
+            refused = self.ctl.refusal_to_select(vehicle_id)
+            self.say(f"Inspecting {name}: {refused}" if refused else
+                     f"Inspecting {name}: Enter or the panel's Activate {name} activates it (p.19).")
             return
         if isinstance(p, AttacksPrompt) and not self.ctl.is_bot_turn():
             options = [Attack(o.mount, o.target) for o in self.ctl.attack_options() if o.target == vehicle_id]
@@ -476,7 +508,9 @@ class GameMode:
                 ticked = next((a for a in options if a in self.ctl.draft.attacks), None)
                 self.act(ToggleAttack(ticked or options[0]))
                 return
-        self.say(self.ctl.refusal_to_select(vehicle_id) or self.ctl.instruction())
+        self.inspected = vehicle_id if vehicle_id != self.selected else None
+        refused = self.ctl.refusal_to_select(vehicle_id)
+        self.say((f"Inspecting {name}. " if self.inspected else "") + (refused or self.ctl.instruction()))
 
     def _tray_press(self, pos: tuple[int, int]) -> None:
         cell = tray.cell_at(tray.layout(self.ctx.template_set, self.ctx.layout.tray), pos)
@@ -560,6 +594,16 @@ class GameMode:
         self.ctl.update(dt)
         if self.ctl.revision != self._revision:
             self.refresh()
+
+    def phase_chips(self) -> list[Chip]:
+        """The players in the engine's activation order (Pole Position first, p.19-20), the one offered the next
+        activation marked, with their Audience Votes when the module is on (p.88)."""
+        ctl = self.ctl
+        state = ctl.state
+        rs = state.round
+        votes = ctl.game.options.audience_votes
+        return [Chip(ctl.player_name(p), draw.hex_colour(ctl.player_colour(p)), p == rs.pole, p == rs.turn,
+                     state.votes_of(p) if votes else None) for p in activation_order(rs)]
 
     def follow(self, dt: float) -> None:
         """Point the camera at the car driving on screen, else at the car the prompt is about."""
@@ -673,6 +717,9 @@ class GameMode:
         """The table, the tray, the panel, the round in the top bar and a tooltip over a collision."""
         self._draw_top(surface)
         self.draw_table(surface)
+        if not self.ctl.over():
+            draw_strip(surface, pygame.Rect(self.ctx.canvas.rect),
+                       f"Gear Phase {self.ctl.state.round.gear_phase}: activation order (p.19-20)", self.phase_chips())
         self.tools.draw(surface)
         self.draw_tray(surface)
         self.draw_panel(surface)
@@ -717,6 +764,9 @@ class GameMode:
             if isinstance(p, ActivatePrompt):
                 halos.update({v: (draw.SELECT, 3) for v in p.vehicles})
         self.scene.draw_pieces(surface, view, state, ctl.anim, halos, self.selected, labels=board)
+        if self.inspected in vehicle_ids(table):
+            grown = table.vehicle(self.inspected).footprint.buffer(view.px_to_mm(7.0), join_style="mitre")
+            draw.outline_shape(surface, view, grown, INSPECT, 3)
         surface.blit(over, (0, 0))
         board.draw(surface)
         self.scene.draw_badges(surface, self.badge_layout(board.rects()))
@@ -944,6 +994,9 @@ class GameMode:
         """Headline, dashboards, the prompt, the log."""
         rect = pygame.Rect(self.ctx.layout.panel)
         draw_panel_head(surface, rect, self.headline_lines(), self.dashboards(), self.card_rects(), self.selected)
+        card = next((r for vid, r in self.card_rects() if vid == self.inspected), None)
+        if card is not None:
+            pygame.draw.rect(surface, INSPECT, pygame.Rect(card).inflate(4, 4), 2, border_radius=6)
         y = self.options_top()
         pygame.draw.line(surface, draw.PANEL_EDGE, (rect.left + 8, y - 4), (rect.right - 8, y - 4), 1)
         panel = self.panel()
