@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 from conftest import SIZE
-from ui_events import drag, pump
+from ui_events import drag, post_key, pump
 
 from simulator.gaslands.bots import Bot
 from simulator.gaslands.decisions import Activate, SwingTrailer
@@ -78,7 +78,7 @@ def _to_riggers_turn(game: Game) -> None:
     raise AssertionError("the War Rig never came to activate")
 
 
-def test_clicking_the_trailer_activates_the_war_rig(tmp_path: Path) -> None:
+def test_clicking_the_trailer_inspects_the_war_rig_and_enter_activates_it(tmp_path: Path) -> None:
     game = new_game(load_scenario(bundled_scenario("escape_the_city.toml")), 1)
     _to_riggers_turn(game)
     app = _app(game, tmp_path)
@@ -87,6 +87,9 @@ def test_clicking_the_trailer_activates_the_war_rig(tmp_path: Path) -> None:
     assert trailer is not None
     rear = trailer.pose.ahead(-trailer.length_mm / 2.0 + 10.0)  # well clear of the cab
     _click(app, app.view.to_screen_int(rear.x_mm, rear.y_mm))
+    assert app.game.inspected == "war-rig"  # a click shows the car; activating is explicit
+    post_key(pygame.K_RETURN)
+    pump(app)
     assert game.decisions[-1] == Activate("war-rig")
     assert game.prompt.kind == "declare" and game.prompt.vehicle_id == "war-rig"  # the Tanker Anchor (p.120)
 
