@@ -179,6 +179,7 @@ from simulator.gaslands.grid import current_rank_slots, ranks_needed
 from simulator.gaslands.objectives import NO_OBJECTIVE, Ask, AskPoint, Objective, Verdict
 from simulator.gaslands.perks import combat as perk_combat
 from simulator.gaslands.perks import more as perk_more
+from simulator.gaslands.perks import sponsors as perk_sponsors
 from simulator.gaslands.perks.core import PerkAsk, PerkStep
 from simulator.gaslands.permitted import (
     MOVEMENT_TEMPLATES,
@@ -1634,13 +1635,15 @@ class _Run:
             self._scenario_check()
             moved = self._vehicle(moved.id)
         course = self.options.course
+        ghost = not perk_sponsors.may_win(self.state, moved.id)  # a Ghost Rider (p.101)
         if report.gates and course.gates and moved.in_play:
             self._pass_gates(moved, report.gates, can_win)
         elif not course.death_race and self.state.winner is None and moved.in_play and (
                 report.finish_point is not None if self.options.finish_line == "centre" else report.finish_touch):
-            if not can_win:
-                self._emit(CrossedFinish(moved.id, moved.label, report.finish_point, wins=False,
-                                         why="a Wreck skidding to a halt is out of the race (p.43)"))
+            if not can_win or ghost:
+                why = ("a Ghost Rider never counts towards victory (p.101)" if ghost
+                       else "a Wreck skidding to a halt is out of the race (p.43)")
+                self._emit(CrossedFinish(moved.id, moved.label, report.finish_point, wins=False, why=why))
                 return
             self.state = replace(self.state, winner=moved.player, winner_vehicle=moved.id)
             self._emit(CrossedFinish(moved.id, moved.label, report.finish_point))
@@ -1662,8 +1665,9 @@ class _Run:
                 for gate_no in range(led + 1, passed + 1):
                     self._catch_up(v.player, gate_no)
         if finished(passed, course) and self.state.winner is None:
-            if v.has("Airborne") or not can_win:
+            if v.has("Airborne") or not can_win or not perk_sponsors.may_win(self.state, v.id):
                 why = ("a Helicopter or Gyrocopter cannot win the race (p.128)" if v.has("Airborne")
+                       else "a Ghost Rider never counts towards victory (p.101)" if can_win
                        else "a Wreck skidding to a halt is out of the race (p.43)")
                 self._emit(CrossedFinish(v.id, v.label, None, wins=False, death_race=True, why=why))
                 return
@@ -1799,6 +1803,8 @@ class _Run:
 
     def _queue(self, mover: str, contacts: Sequence[Contact], then: Resume, *, movement: bool = False) -> None:
         """Open a Collision Window with ``contacts`` of ``mover``; ``then`` resumes play after it (p.52)."""
+        if perks.in_play(self):  # Ghost Riders take part in no Collision (p.101)
+            contacts = [c for c in contacts if c.obstacle or perk_sponsors.may_collide(self.state, mover, c.other_id)]
         if movement:
             self._move_hit |= {c.other_id for c in contacts}
         self._windows.append(Window(tuple(Pending(mover, c) for c in contacts), then, movement))
@@ -2096,7 +2102,9 @@ class _Run:
             key, weapon = v.weapon(mount)
             if weapon.dropped and weapon.template is not None and m.ammo != 0:
                 drops.append(DropChoice(mount, key, weapon.name, DROP_EDGES.get(m.facing, ()), m.ammo))
-        ahead = Lookahead(self.referee, self.state)
+        ahead = Lookahead(self.referee, self.state,
+                          allowed=(lambda a, t: perk_sponsors.may_shoot(self.state, a, t)) if perks.in_play(self)
+                          else None)
         if self.objective.active:
             ahead = Lookahead(self.referee, self.state, tuple(t.id for t in self.scen.shootable(self.state, v.id)),
                               lambda a, t: not self.scen.shot_blocked(self.state, a, t))
@@ -2148,6 +2156,9 @@ class _Run:
     def _shot(self, attacker_id: str, mount: int, target: str) -> Shot | None:
         """The referee's shot of ``mount`` at ``target`` (None if out of range or arc, p.28-30, or if the
         scenario forbids it)."""
+        if perks.in_play(self) and target in {u.id for u in self.state.vehicles} and \
+                not perk_sponsors.may_shoot(self.state, attacker_id, target):
+            return None  # a Ghost Rider (p.101)
         if self.objective.active:
             if self.state.scenario.has_token(target) and target not in {
                     t.id for t in self.scen.shootable(self.state, attacker_id)}:
@@ -2247,7 +2258,7 @@ class _Run:
         evades = self.dice.roll_d6(evade_dice(t.gear) + perk_more.evade_extra_dice(self, t))
         result = resolve_against(rolled, evades, cover=cover, hit_bonus=bonus,
                                  critical=perk_combat.critical_hits(self, v),
-                                 evade_bonus=perk_combat.evade_bonus(self, t))
+                                 evade_bonus=perk_combat.evade_bonus(self, t) + perk_sponsors.tombstone_evade(self, t, v))
         result = perk_combat.after_shots(self, v, t, result)  # Feel No Pain (p.106)
         t = self._vehicle(target)
         hit = self._hit(t, result.effects)

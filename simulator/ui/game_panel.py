@@ -566,7 +566,9 @@ def _shifts(ctl: GameController, c: _Cursor, p: ShiftsPrompt) -> None:
            15, draw.TEXT_DIM)
 
 
-REACTION_LABELS = {Reaction.SMASH: "Smash (attack dice)", Reaction.EVADE: "Evade (dice = gear)"}
+REACTION_LABELS = {Reaction.SMASH: "Smash (attack dice)", Reaction.EVADE: "Evade (dice = gear)",
+                   Reaction.GRINDERMAN: "Grinderman: Smash for Hazard Tokens (p.105)",
+                   Reaction.PIT: "PIT: send it off (p.111)", Reaction.SLIPSTREAM: "Slipstream (p.113)"}
 
 
 def _react(ctl: GameController, c: _Cursor, p: ReactPrompt) -> None:

@@ -83,12 +83,14 @@ def car(vid: str, player: int, type_key: str = "car", *, gear: int = 1, hazards:
 
 def game(*vehicles: VehicleState, kits: Mapping[str, tuple[str, ...]] | None = None, sponsor: str = "",
          upgrades: Mapping[str, tuple[tuple[str, str], ...]] | None = None, table: Table | None = None,
-         dice: ScriptedDice | None = None, options: Options | None = None, pole: int = 0) -> Game:
+         dice: ScriptedDice | None = None, options: Options | None = None, pole: int = 0, gear_phase: int = 1
+         ) -> Game:
     """Two players; vehicles with perks ``kits[vid]``, all of ``sponsor``'s team (or none)."""
     kits = kits or {}
     upgrades = upgrades or {}
     loadouts = tuple(Loadout(v.id, sponsor, kits.get(v.id, ()), upgrades.get(v.id, ())) for v in vehicles)
-    state = GameState(("Blue", "Red"), tuple(vehicles), RoundState.start(2, pole=pole), loadouts=loadouts)
+    start = replace(RoundState.start(2, pole=pole), gear_phase=gear_phase)
+    state = GameState(("Blue", "Red"), tuple(vehicles), start, loadouts=loadouts)
     return Game(state, dice or ScriptedDice(), table or Table(), FakePermissions(), options or Options())
 
 
@@ -99,7 +101,8 @@ def answer(g: Game, say: Mapping[str, str] | None = None) -> None:
         p = g.prompt
         if not (isinstance(p, DeclarePrompt) and p.perk):
             return
-        g.decide(Declare(say.get(p.perk, "no" if "no" in p.choices else p.choices[0])))
+        wanted = say.get(p.perk, "no")
+        g.decide(Declare(wanted if wanted in p.choices else "no" if "no" in p.choices else p.choices[0]))
 
 
 def drive(g: Game, vid: str, template: str = "medium_straight", *, dice: int = 0, spends: tuple = (),

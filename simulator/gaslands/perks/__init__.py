@@ -18,7 +18,7 @@ open.
 
 from __future__ import annotations
 
-from simulator.gaslands.perks import combat, more, reactions, turn
+from simulator.gaslands.perks import combat, more, reactions, sponsors, turn
 from simulator.gaslands.perks.core import (
     HOOKS,
     PerkAsk,
@@ -51,8 +51,14 @@ from simulator.gaslands.perks.turn import end_of_gear_phase
 NOT_YET_IN_PLAY: tuple[str, ...] = ("powerslide", "skiing")
 """Perks bought but not played by the engine yet (they do nothing in a game)."""
 
+SPONSOR_RULES_NOT_YET: tuple[str, ...] = ("maxximum_drift", "at_the_crossroads", "inexorable", "soul_harvest")
+"""Sponsored Perks not played by the engine yet (p.99, p.101)."""
+
+UPGRADES_NOT_YET: tuple[str, ...] = ("experimental_teleporter", "improvised_sludge_thrower")
+"""Upgrades not played by the engine yet (p.84-85); their build rules and costs are checked."""
+
 __all__ = [
-    "HOOKS", "NOT_YET_IN_PLAY", "PerkAsk", "PerkStep", "after_shifts", "answer", "ask", "combat", "more", "driving", "end_of_gear_phase", "explosion",
+    "HOOKS", "NOT_YET_IN_PLAY", "SPONSOR_RULES_NOT_YET", "UPGRADES_NOT_YET", "PerkAsk", "PerkStep", "after_shifts", "answer", "ask", "combat", "more", "sponsors", "driving", "end_of_gear_phase", "explosion",
     "flip_gear", "handlers", "has", "ignores_distraction", "in_play", "manoeuvres", "many_drops", "max_skid_dice",
     "nitro_hazards", "observe", "push_again", "reactions", "spin_range", "step", "template_hazards", "turn",
     "wipes_out",

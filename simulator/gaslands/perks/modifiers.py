@@ -183,7 +183,11 @@ def flip_gear(run: _Run, v: VehicleState) -> int:
 
 
 def explosion(run: _Run, v: VehicleState, roll: int) -> tuple[int, Weight]:
-    """The Explosion check roll and the weight it explodes as: Powder Keg adds 1 and a weight class (p.105)."""
+    """The Explosion check roll and the weight it explodes as: Powder Keg adds 1 and a weight class (p.105); an
+    Experimental Nuclear Engine that failed its Flip check explodes as a Heavyweight (p.84)."""
+    if in_play(run) and note(run.state, v.id, "meltdown"):
+        tell(run, v, "experimental_nuclear_engine", "explodes as a Heavyweight")
+        return max(roll, 6), Weight.HEAVYWEIGHT
     if in_play(run) and has(run.state, v.id, "powder_keg"):
         heavier = Weight(min(int(Weight.HEAVYWEIGHT), int(v.weight) + 1))
         tell(run, v, "powder_keg", f"Explosion check {roll} + 1; it explodes as a {heavier.name.lower()}")

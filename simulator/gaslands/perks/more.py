@@ -218,9 +218,14 @@ def _stunt_driver_answer(run: _Run, ask: PerkAsk, choice: str) -> None:
 
 def movement(run: _Run, plan: MovePlan) -> MoveReport:
     """The active vehicle's Movement Step: through obstructions for a Stunt Driver who chose it (p.107)."""
-    if in_play(run) and note(run.state, run._active, "stunt:movement"):
-        return run.referee.move_through(run.state, run._active, plan)
-    return run.referee.move(run.state, run._active, plan)
+    if not in_play(run):
+        return run.referee.move(run.state, run._active, plan)
+    from simulator.gaslands.perks.sponsors import without_ghosts
+
+    state = without_ghosts(run.state, run._active)  # Ghost Riders and the living pass through each other (p.101)
+    if note(run.state, run._active, "stunt:movement"):
+        return run.referee.move_through(state, run._active, plan)
+    return run.referee.move(state, run._active, plan)
 
 
 # =========================================================================== Skid Dice: Taunt, Satellite Navigation
