@@ -15,6 +15,7 @@
 ``gaslands team check TEAM [--cans N]``  is the team legal? one JSON object (docs/teams.md); exit 0 legal, 1 not
 ``gaslands team import ROSTER.rosz -o TEAM.toml``  a BattleScribe / NewRecruit roster as a team file
 ``gaslands team dashboards TEAM.toml -o DIR``  each vehicle's dashboard as a printable 1:1 SVG card
+``gaslands team edit [TEAM.toml] [--render PNG]``  the team builder in the window (a new team if no file)
 ``gaslands host FILE``            serve a game to players across a network (docs/online.md)
 ``gaslands join URL``             join a hosted game with its link (``--bot``: the built-in bot plays the seat)
 
@@ -475,6 +476,30 @@ def cmd_team_dashboards(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_team_edit(args: argparse.Namespace) -> int:
+    """The team builder on a team file (read first: a file that cannot be read is named before a window opens)."""
+    path = Path(args.file) if args.file else None
+    if path is not None and path.exists():
+        from simulator.scenario.team_file import load_team
+
+        load_team(path)
+    if args.render:
+        from simulator.ui.window import render_team_builder_png
+
+        out = check_output_file(args.render, ".png", PNG_SIGNATURE)
+        write_atomic_with(out, lambda tmp: render_team_builder_png(path, tmp), ".png")
+        print(f"wrote {out}")
+        return 0
+    if not _has_display():
+        print("gaslands: no display to open the team builder on; draw it instead: gaslands team edit "
+              f"{path or ''} --render builder.png".replace("  ", " "), file=sys.stderr)
+        return EXIT_NO_DISPLAY
+    from simulator.ui.window import run_team_builder
+
+    run_team_builder(path)
+    return 0
+
+
 def _cans(text: str) -> int:
     """A team size in Cans: a whole number, 1 to 10,000."""
     try:
@@ -674,6 +699,9 @@ def build_parser() -> argparse.ArgumentParser:
     team_cards = team_sub.add_parser("dashboards", help="each vehicle's dashboard as a printable 1:1 SVG card")
     team_cards.add_argument("file")
     team_cards.add_argument("-o", "--output", required=True, help="folder for dashboard-01.svg, ...")
+    team_edit = team_sub.add_parser("edit", help="the team builder in the window (a new team if no file)")
+    team_edit.add_argument("file", nargs="?", help="a team file (*.toml): opened, or created on the first save")
+    team_edit.add_argument("--render", metavar="PNG", help="draw the builder to a PNG instead (no display needed)")
     camp = sub.add_parser("campaign", help="campaigns: Escalating, Championship and Televised Seasons, Savage "
                                            "Highways (p.154-175)")
     camp_sub = camp.add_subparsers(dest="campaign_command", required=True)
@@ -719,7 +747,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-TEAM_COMMANDS = {"check": cmd_team_check, "import": cmd_team_import, "dashboards": cmd_team_dashboards}
+TEAM_COMMANDS = {"check": cmd_team_check, "import": cmd_team_import, "dashboards": cmd_team_dashboards,
+                 "edit": cmd_team_edit}
 
 
 def cmd_team(args: argparse.Namespace) -> int:

@@ -298,11 +298,13 @@ def slots_available(vehicle: TeamVehicle) -> int:
 @dataclass(frozen=True)
 class TeamProblem:
     """A rule of team building the team breaks: the vehicle (its name; ``""`` for the team as a whole),
-    the rule in plain words, and its page (``"p.65"``)."""
+    the rule in plain words, and its page (``"p.65"``). ``pending``: the team is not finished rather than
+    broken (no vehicle yet; Trailer Trash's War Rig or trailer not bought yet): buying more mends it."""
 
     vehicle: str
     rule: str
     page: str
+    pending: bool = False
 
     def to_json(self) -> dict[str, str]:
         """``{"vehicle", "rule", "page"}`` (docs/teams.md)."""
@@ -383,8 +385,17 @@ def check(team: Team, limit: int | None = None, rulings: BuildRulings = DEFAULT_
         if total > cap and total - r.cans <= cap:
             problems.append(TeamProblem(r.name, f"team over its Cans: {total} of {cap} with this vehicle", "p.64"))
     if not team.vehicles:
-        problems.append(TeamProblem("", "a team needs at least one vehicle", "p.64"))
+        problems.append(TeamProblem("", "a team needs at least one vehicle", "p.64", pending=True))
     return TeamReport(not problems, total, cap, tuple(reports), tuple(problems))
+
+
+def refused(before: Team, after: Team, limit: int | None = None,
+            rulings: BuildRulings = DEFAULT_RULINGS) -> tuple[TeamProblem, ...]:
+    """Why the change from ``before`` to ``after`` (one purchase, a facing, a sponsor) breaks a rule: the
+    problems of ``after`` that ``before`` did not have, leaving out the pending ones (buying more mends those).
+    Empty: the change is allowed. The team builder refuses a change with these, each with its page."""
+    old = set(check(before, limit, rulings).problems)
+    return tuple(p for p in check(after, limit, rulings).problems if p not in old and not p.pending)
 
 
 def _team_problems(team: Team, labels: tuple[str, ...], sponsor: Sponsor | None,
@@ -425,7 +436,7 @@ def _team_problems(team: Team, labels: tuple[str, ...], sponsor: Sponsor | None,
         if not (towing or rig):
             out.append(TeamProblem(labels[0], f"{sponsor.name} must field a War Rig, or a Middleweight or "
                                               "Heavyweight vehicle with a trailer",
-                                   _sponsor_page(sponsor, "trailer_trash")))
+                                   _sponsor_page(sponsor, "trailer_trash"), pending=True))
     return out
 
 
@@ -649,6 +660,6 @@ def vehicle_in_play(team: Team, index: int, vehicle_id: str, player: int, pose: 
 __all__ = [
     "BuildRulings", "DEFAULT_RULINGS", "FACINGS", "Facing", "Fitting", "MOUNTS", "Mount", "Statistics", "Team",
     "TeamProblem", "TeamReport", "TeamVehicle", "UnknownName", "VehicleReport", "base_cost", "check", "find",
-    "names", "normalise", "slots_available", "slots_used", "starting_ammo", "statistics", "upgrade_cost",
+    "names", "normalise", "refused", "slots_available", "slots_used", "starting_ammo", "statistics", "upgrade_cost",
     "vehicle_cost", "vehicle_in_play", "vehicle_labels", "weapon_cost",
 ]

@@ -18,6 +18,8 @@ The pygame loop and the entry points (``run_window``, ``run_replay``,
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,6 +27,7 @@ import pygame
 
 from simulator.errors import InputFileError
 from simulator.gaslands.game import Game
+from simulator.gaslands.teams import Team
 from simulator.geometry.templates import TemplateSet, load_template_set
 from simulator.scenario.loader import Scenario, load_scenario
 from simulator.ui import draw
@@ -32,7 +35,7 @@ from simulator.ui.canvas import Canvas
 from simulator.ui.controller import TurnController
 from simulator.ui.file_menu import FileMenu
 from simulator.ui.game_controller import GameController, scenario_of
-from simulator.ui.help import SHELL_HELP, draw_help
+from simulator.ui.help import SCREEN_HELP, SHELL_HELP, draw_help
 from simulator.ui.layout import GAME_PANEL_PX, PANEL_PX, Layout
 from simulator.ui.modes import Context, Mode
 from simulator.ui.modes.editor import EditorMode, check_editable
@@ -40,8 +43,11 @@ from simulator.ui.modes.free_table import FreeTableMode
 from simulator.ui.modes.game import GameMode
 from simulator.ui.modes.replay import ReplayMode
 from simulator.ui.modes.rulings import RulingsMode
+from simulator.ui.new_game import BUILDER as NEW_GAME_BUILDER
+from simulator.ui.new_game import NewGame, NewGameScreen
 from simulator.ui.sandbox import Sandbox
 from simulator.ui.sound import Sound
+from simulator.ui.team_builder import TeamBuilder, TeamBuilderScreen
 from simulator.ui.top_bar import buttons, draw_status, draw_top
 from simulator.ui.user_files import Settings, editable_copy
 from simulator.ui.view import View
@@ -102,6 +108,10 @@ class App:
             Sandbox.of_scenario(scenario))
         self.mode: Mode = self.home
         self._from: Mode = self.home
+        self.screen: TeamBuilderScreen | NewGameScreen | None = None
+        """A full-window screen over the mode (the team builder, the New game screen), if one is open."""
+        self.team_builder = TeamBuilder()
+        """The team being built (kept while the builder is closed)."""
 
     @classmethod
     def for_game(cls, game: GameController, size: tuple[int, int] = SIZE, template_set: TemplateSet | None = None,
@@ -179,7 +189,12 @@ class App:
     @property
     def status(self) -> str:
         """The status line."""
-        return self.mode.status()
+        return self.screen.status() if self.screen is not None else self.mode.status()
+
+    @property
+    def title(self) -> str:
+        """The name of what is shown, for the top bar (``GAME``, ``TEAM BUILDER``...)."""
+        return self.screen.title if self.screen is not None else self.mode.title
 
     @property
     def game_view(self) -> bool:
@@ -238,6 +253,69 @@ class App:
         else:
             self.open_rulings()
 
+    # ================================================================ screens
+    def close_screen(self) -> None:
+        """Close the team builder or the New game screen (back to the mode underneath)."""
+        self.screen = None
+        self.mode.entered()
+
+    def open_team_builder(self, path: Path | None = None, on_use: Callable[[Team], None] | None = None) -> \
+            TeamBuilderScreen:
+        """The team builder (Ctrl+T, File menu) on the team being built, or on the team file ``path``.
+        ``on_use``: opened for a seat of the New game screen, what "Use this team" does."""
+        screen = TeamBuilderScreen(self.layout.size, self.team_builder, self.ctx.dialogs.ask_path, self.close_screen,
+                                   on_use)
+        screen.use_in_new_game = self._play_team
+        screen.confirm = self.ctx.dialogs.confirm
+        screen.on_saved = lambda p: self.files.recent.add("team", p)
+        if path is not None:
+            screen.open_file(path)
+        self.screen = screen
+        return screen
+
+    def _play_team(self, team: Team) -> None:
+        from simulator.scenario.loader import bundled_scenario
+
+        self.open_new_game(bundled_scenario("street_race.toml"), team)
+
+    def open_new_game(self, path: Path, team: Team | None = None, state: NewGame | None = None) -> NewGameScreen:
+        """The New game screen for the scenario ``path``: who plays each seat and with which team (``team``: the
+        first seat plays it; ``state``: the choices so far, coming back from the team builder)."""
+        if state is None:
+            state = NewGame(path)
+            if team is not None:
+                state.use_team(0, team, NEW_GAME_BUILDER)
+                sponsor = team.sponsor
+                for i in range(1, len(state.seats)):
+                    state.set_seat(i, source="bots", sponsor=sponsor)
+                state.cans = team.cans
+
+        def build(index: int) -> None:
+            def use(built: Team) -> None:
+                state.use_team(index, built, NEW_GAME_BUILDER)
+                self.open_new_game(state.path, state=state)
+            self.open_team_builder(on_use=use)
+
+        def builder_team() -> Team | None:
+            return self.team_builder.team if self.team_builder.team.vehicles else None
+
+        self.screen = NewGameScreen(self.layout.size, state, self._start_game, build, self.ctx.dialogs.ask_path,
+                                    self.close_screen, builder_team, seed=random.SystemRandom().randrange(10**6))
+        return self.screen
+
+    def _start_game(self, scenario: Scenario, bots: set[int], seed: int) -> None:
+        from simulator.ui.window import game_app_for
+
+        def start() -> None:
+            try:
+                app = game_app_for(scenario, self.layout.size, seed, bots=bots, settings=self.settings)
+            except (InputFileError, OSError, ValueError) as exc:
+                self.mode.say(f"Cannot start {scenario.name}: {str(exc).splitlines()[0]}")
+                return
+            app.team_builder = self.team_builder
+            self.successor = app
+        self.files.guarded("start a new game", start)
+
     # ================================================================ events and time
     def handle_event(self, event: pygame.event.Event) -> None:
         """One pygame event: the shell's keys, then the active mode, then the canvas."""
@@ -251,6 +329,8 @@ class App:
             return
         elif event.type == pygame.MOUSEBUTTONDOWN and self.help_visible:
             self.help_visible = False
+        elif self.screen is not None and self.screen.handle_event(event):
+            return
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._top_click(event.pos):
             return
         elif event.type == pygame.KEYDOWN and (self._shell_key(event.key) or self.files.key(event.key, event.mod)
@@ -262,6 +342,8 @@ class App:
     def _shell_key(self, key: int) -> bool:
         if key in (pygame.K_h, pygame.K_F1) or (key == pygame.K_ESCAPE and self.help_visible):
             self.help_visible = not self.help_visible
+        elif self.screen is not None:
+            return False
         elif key == pygame.K_F2:
             self.toggle_free_table()
         elif key == pygame.K_r and self.mode is not self.editor:
@@ -291,7 +373,10 @@ class App:
     def update(self, dt: float) -> None:
         """Advance the active mode by ``dt`` seconds (a game's bots play on only while it is shown)."""
         self.ctx.dialogs.update(dt)
-        self.mode.update(dt)
+        if self.screen is not None:
+            self.screen.update(dt)
+        else:
+            self.mode.update(dt)
         self.sound.update(dt)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -299,6 +384,8 @@ class App:
         self.ctx.layout = self.ctx.layout.resized(size)
         self.ctx.canvas.set_rect(self.ctx.layout.table)
         self.ctx.dialogs.resize(self.ctx.layout.size)
+        if self.screen is not None:
+            self.screen.resize(self.ctx.layout.size)
 
     # ================================================================ the shell's state
     def close(self) -> None:
@@ -310,6 +397,8 @@ class App:
         lost = [m.unsaved_work() for m in (self.game, self.free, self.rulings) if m is not None]
         if self.editor is not None and self.editor.unsaved:
             lost.append(f"The track {self.editor.path.name} has unsaved changes.")
+        if self.team_builder.unsaved:
+            lost.append(f"The team {self.team_builder.team.name} has unsaved changes.")
         return " ".join(w for w in lost if w)
 
     def set_ui_scale(self, scale: float) -> None:
@@ -336,9 +425,13 @@ class App:
         surface.fill(draw.BACKGROUND)
         pygame.draw.rect(surface, (16, 17, 20), self.layout.top)
         self.mode.draw(surface)
+        if self.screen is not None:
+            self.screen.draw(surface)
+            pygame.draw.rect(surface, (16, 17, 20), self.layout.top)  # the mode's own line is not the screen's
         draw_top(self, surface)
-        draw_status(self, surface, f"{self.view.scale_px_per_mm:.2f} px/mm"
+        draw_status(self, surface, ("" if self.screen is not None else f"{self.view.scale_px_per_mm:.2f} px/mm")
                                    + ("  |  sound off" if self.settings.muted else ""))
         if self.help_visible:
-            draw_help(surface, self.mode.title, (*self.mode.help_lines(), *SHELL_HELP))
+            lines = SCREEN_HELP if self.screen is not None else self.mode.help_lines()
+            draw_help(surface, self.title, (*lines, *SHELL_HELP))
         self.ctx.dialogs.draw(surface)

@@ -26,6 +26,7 @@ from simulator.ui.user_files import KINDS, Kind, Recent, Settings, folder, is_sh
 
 if TYPE_CHECKING:
     from simulator.ui.app import App
+    from simulator.ui.team_builder import TeamBuilderScreen
 
 Command = Callable[[], None]
 SCALES = (0.85, 1.0, 1.25, 1.5, 1.75, 2.0)
@@ -95,7 +96,7 @@ class FileMenu:
             self.save_as()
         else:
             command = {pygame.K_n: self.new_game, pygame.K_o: self.open, pygame.K_s: self.save,
-                       pygame.K_q: self.quit}.get(key)
+                       pygame.K_q: self.quit, pygame.K_t: self.team_builder}.get(key)
             if command is None:
                 return False
             command()
@@ -109,13 +110,47 @@ class FileMenu:
             ("Save  (Ctrl+S)", self.save if self.can_save() else None),
             ("Save as...  (Ctrl+Shift+S)", self.save_as if self.can_save() else None),
             ("Open a track in the editor...", self.open_track),
+            ("Team builder...  (Ctrl+T)", self.team_builder),
+            ("Open a team in the team builder...", self.open_team),
         ]
-        rows += [(f"Recent: {p.name}  ({KINDS[k][2]})", self._opener(p)) for k, p in self.recent.entries[:5]]
+        rows += [(f"Recent: {p.name}  ({KINDS[k][2]})", self._team_opener(p) if k == "team" else self._opener(p))
+                 for k, p in self.recent.entries[:5]]
         rows += [("Settings...", self.show_settings), ("Quit  (Ctrl+Q)", self.quit)]
         self.dialogs.menu("File", rows)
 
+    def team_builder(self) -> None:
+        """Ctrl+T: the team builder on the team being built."""
+        from simulator.ui.team_builder import TeamBuilderScreen
+
+        if not isinstance(self.app.screen, TeamBuilderScreen):
+            self.app.open_team_builder()
+
+    def open_team(self) -> None:
+        """Pick a team file for the team builder."""
+        self.dialogs.ask_path("Open a team", self._folder("team"), (".toml",), self._open_team_now, must_exist=True)
+
+    def _open_team_now(self, path: Path) -> None:
+        def run() -> None:
+            screen = self.app.open_team_builder()
+            screen.open_file(path)
+            if not self.app.team_builder.unsaved:
+                self._remember("team", path)
+        if self.app.team_builder.unsaved:
+            self.dialogs.confirm("Unsaved changes", f"The team {self.app.team_builder.team.name} has unsaved "
+                                 f"changes. Carry on and open {path.name}?", run, yes="Open " + path.name)
+        else:
+            run()
+
+    def _builder(self) -> TeamBuilderScreen | None:
+        from simulator.ui.team_builder import TeamBuilderScreen
+
+        return self.app.screen if isinstance(self.app.screen, TeamBuilderScreen) else None
+
     def _opener(self, path: Path) -> Command:
         return lambda: self.open_path(path)
+
+    def _team_opener(self, path: Path) -> Command:
+        return lambda: self._open_team_now(path)
 
     def show_settings(self) -> None:
         """UI scale, sound, camera and colours."""
@@ -171,6 +206,8 @@ class FileMenu:
         from simulator.ui.modes.free_table import FreeTableMode
         from simulator.ui.modes.game import GameMode
 
+        if self._builder() is not None:
+            return "team"
         mode = self.app.mode
         if isinstance(mode, GameMode):
             return "game"
@@ -181,7 +218,10 @@ class FileMenu:
         return "game"
 
     def open(self) -> None:
-        """Ctrl+O: pick a saved game, a scenario or a rulings file to open."""
+        """Ctrl+O: pick a saved game, a scenario or a rulings file to open (in the team builder: a team)."""
+        if self._builder() is not None:
+            self.open_team()
+            return
         self.dialogs.ask_path("Open a game, scenario or rulings file", self.start_folder(), (".json", ".toml"),
                               self.open_path, must_exist=True)
 
@@ -242,11 +282,18 @@ class FileMenu:
     def _seats(self, path: Path) -> Command:
         def ask() -> None:
             rows: list[tuple[str, Command | None]] = [
+                ("Choose each seat's team and player...", lambda: self._seat_screen(path)),
                 ("Everyone at this screen (hot-seat)", self._starter(path, "none")),
                 ("The first team here, bots play the others", self._starter(path, "others")),
                 ("Bots play every team (watch a race)", self._starter(path, "all"))]
             self.dialogs.menu(f"New game: {path.stem.replace('_', ' ')} - who plays?", rows)
         return ask
+
+    def _seat_screen(self, path: Path) -> None:
+        try:
+            self.app.open_new_game(path)
+        except (InputFileError, OSError, ValueError) as exc:
+            self.say(f"Cannot start {path.name}: {str(exc).splitlines()[0]}")
 
     def _starter(self, path: Path, bots: str) -> Command:
         return lambda: self.guarded("start a new game", lambda: self._start(path, bots))
@@ -274,6 +321,8 @@ class FileMenu:
         from simulator.ui.modes.game import GameMode
         from simulator.ui.modes.online import OnlineGameMode
 
+        if self._builder() is not None:
+            return True
         mode = self.app.mode
         return isinstance(mode, GameMode | FreeTableMode | EditorMode) and not isinstance(mode, OnlineGameMode)
 
@@ -284,6 +333,8 @@ class FileMenu:
         from simulator.ui.modes.free_table import FreeTableMode
         from simulator.ui.modes.game import GameMode
 
+        if self._builder() is not None:
+            return self.app.team_builder.path
         mode = self.app.mode
         path = None
         if isinstance(mode, GameMode):
@@ -298,6 +349,10 @@ class FileMenu:
         """Ctrl+S: write the work to its file, or ask where when it has none."""
         from simulator.ui.modes.editor import EditorMode
 
+        builder = self._builder()
+        if builder is not None:
+            builder.save()
+            return
         if not self.can_save():
             self.say("Nothing to save here: " + ("the host saves an online game." if self.app.game_view
                                                   else "a replay is a saved file already."))
@@ -315,6 +370,10 @@ class FileMenu:
         """Ctrl+Shift+S: ask where to write the work (in the data folder by default)."""
         from simulator.ui.modes.editor import EditorMode
 
+        builder = self._builder()
+        if builder is not None:
+            builder.save_as()
+            return
         if not self.can_save():
             self.save()
             return

@@ -16,11 +16,21 @@ SHELL_HELP: tuple[tuple[str, str], ...] = (
     ("H / F1", "show or hide this help"),
     ("File (top bar)", "New game, Open, Save, Save as, recent files, settings (UI scale, sound, colours), Quit"),
     ("Ctrl+N / Ctrl+Q", "a new game (asks first if anything is unsaved) / quit"),
+    ("Ctrl+T", "the team builder: sponsor, vehicles, weapons, upgrades, perks, Cans (File menu too)"),
     ("Ctrl+Shift+S", "save as: choose the file (in your data folder by default)"),
     ("Ctrl+M", "sound off / on (engine, skids, crashes, gunfire, dice; kept in the settings)"),
     ("F4", "the track editor on this scenario's file (F4 again goes back)"),
 )
 """The window's own controls, under every mode's."""
+
+SCREEN_HELP: tuple[tuple[str, str], ...] = (
+    ("click a list row", "choose it: a vehicle to show, an item to remove, something to buy"),
+    ("Buy ... / Remove ...", "buy for the team or the vehicle shown; a refusal names the rule and its page"),
+    ("Ctrl+Z", "undo the last change of the team"),
+    ("Ctrl+O / Ctrl+S", "open a team file / save the team (in your data folder's teams folder)"),
+    ("Esc", "back to the window underneath (the team is kept)"),
+)
+"""The controls of the team builder and the New game screen."""
 
 ROW_PX = 26
 DIM_ALPHA = 170
@@ -35,7 +45,8 @@ def sections() -> tuple[tuple[str, Sequence[tuple[str, str]]], ...]:
 
     return (("Free table", free_table.HELP), ("Rulings mode", rulings.OWN_HELP), ("Game", game.HELP),
             ("Tape measure and line of fire (in a game)", table_tools.HELP),
-            ("Replay viewer", replay.HELP), ("Track editor", editor.HELP), ("Everywhere", SHELL_HELP))
+            ("Replay viewer", replay.HELP), ("Track editor", editor.HELP), ("Team builder", SCREEN_HELP),
+            ("Everywhere", SHELL_HELP))
 
 
 def controls() -> tuple[tuple[str, str], ...]:

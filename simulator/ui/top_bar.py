@@ -28,6 +28,9 @@ def buttons(app: App) -> list[Button[Command]]:
         app.help_visible = not app.help_visible
     tools = [TopButton("Help (H)", toggle_help, active=app.help_visible, width_px=76),
              TopButton("File", app.files.show, active=app.ctx.dialogs.is_open, width_px=54)]
+    if app.screen is not None:
+        tools.append(TopButton("Back (Esc)", app.close_screen, width_px=100))
+        return _laid_out(app, tools)
     if app.home is not app.free:
         away = app.mode is not app.home
         tools.append(TopButton(f"Back to {app.home.title.lower()} (F2)" if away else "Free table (F2)",
@@ -40,6 +43,10 @@ def buttons(app: App) -> list[Button[Command]]:
         tools.append(TopButton("Back (R)" if back else "Rulings (R)", app.toggle_rulings, active=back,
                                width_px=100))
     tools += app.mode.buttons()
+    return _laid_out(app, tools)
+
+
+def _laid_out(app: App, tools: list[TopButton]) -> list[Button[Command]]:
     top = app.layout.top
     room = top[2] - TOP_INFO[0] - 8
     compact = sum(t.width_px + 6 for t in tools) > room  # a narrow window: the labels without their keys
@@ -63,7 +70,7 @@ def draw_top(app: App, surface: pygame.Surface) -> None:
     surface.set_clip(pygame.Rect(0, 0, 240, top[3]))
     draw.text(surface, f"Gaslands  -  {app.mode.scenario.name}", (12, 8), 24, draw.TEXT)
     surface.set_clip(None)
-    draw.text(surface, app.mode.title, (250, 9), 20, (15, 15, 15), backing=draw.SELECT)
+    draw.text(surface, app.title, (250, 9), 20, (15, 15, 15), backing=draw.SELECT)
     for b in bar:
         draw_button(surface, b, 17)
 

@@ -23,7 +23,7 @@ from simulator.geometry.templates import load_template_set
 from simulator.net.protocol import JoinLink
 from simulator.net.remote import RemoteGame
 from simulator.scenario import saves as saving
-from simulator.scenario.loader import load_scenario
+from simulator.scenario.loader import Scenario, load_scenario
 from simulator.scenario.setup import new_game
 from simulator.ui.app import SIZE, App
 from simulator.ui.game_controller import GameController
@@ -60,6 +60,15 @@ def game_app(path: Path, size: tuple[int, int] = SIZE, seed: int | None = None, 
     ctl = GameController(game, autosave_path=autosave or autosave_path(), bots=bots)
     ts = load_template_set(template_set_path) if template_set_path is not None else None
     return App(ctl.scenario, size, template_set=ts, game=ctl, game_path=game_path, settings=settings)
+
+
+def game_app_for(scenario: Scenario, size: tuple[int, int] = SIZE, seed: int | None = None,
+                 bots: set[int] | None = None, settings: Settings | None = None) -> App:
+    """A window playing a new game of ``scenario`` (already loaded: the New game screen's, with its seats' teams),
+    hot-seat, autosaved to the user's data folder."""
+    game = new_game(scenario, seed if seed is not None else random.SystemRandom().randrange(10**6))
+    ctl = GameController(game, autosave_path=autosave_path(), bots=bots)
+    return App(ctl.scenario, size, game=ctl, settings=settings)
 
 
 def open_app(path: Path, size: tuple[int, int] = SIZE, template_set_path: Path | None = None,
@@ -139,6 +148,7 @@ def _loop(app: App, screen: pygame.Surface) -> None:
                 continue
             app.handle_event(to_points(event, out.scale))
         if app.successor is not None:
+            app.successor.team_builder = app.team_builder  # the team being built stays
             app = app.successor
             app.resize(out.size_points)
         if abs(out.wanted - app.settings.ui_scale) > 1e-9 and out.rescale(app.settings.ui_scale):
@@ -174,6 +184,46 @@ def run_window(scenario_path: Path, template_set_path: Path | None = None, query
     settings = Settings.load()
     _loop(open_app(Path(scenario_path), _size(screen, settings), template_set_path, query, game, seed,
                    settings=settings), screen)
+
+
+def team_builder_app(team_path: Path | None, size: tuple[int, int] = SIZE,
+                     settings: Settings | None = None) -> App:
+    """A window on the Street Race with the team builder open: on the team file ``team_path`` (read first:
+    ``InputFileError`` if it cannot be), a new team saved there when it does not exist yet, or a new team."""
+    from simulator.scenario.loader import bundled_scenario
+    from simulator.scenario.team_file import load_team
+    from simulator.ui.team_builder import TeamBuilder
+
+    app = App(load_scenario(bundled_scenario("street_race.toml")), size, settings=settings)
+    if team_path is not None and Path(team_path).exists():
+        app.team_builder = TeamBuilder(load_team(team_path), Path(team_path))
+    elif team_path is not None:
+        app.team_builder = TeamBuilder(path=Path(team_path))
+        app.team_builder.saved = app.team_builder.team
+    app.open_team_builder()
+    return app
+
+
+def run_team_builder(team_path: Path | None) -> None:
+    """``gaslands team edit [FILE]``: the team builder in the window until it is closed."""
+    screen = _screen()
+    settings = Settings.load()
+    _loop(team_builder_app(team_path, _size(screen, settings), settings), screen)
+
+
+def render_team_builder_png(team_path: Path | None, out_png: Path, size: tuple[int, int] = SIZE) -> None:
+    """Draw the team builder on ``team_path`` to a PNG without a display."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    pygame.font.init()
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode(size)  # pygame_gui's widgets need a display (the dummy one here)
+    app = team_builder_app(team_path, size)
+    app.update(1 / 60)
+    surface = pygame.Surface(size)
+    app.draw(surface)
+    pygame.image.save(surface, str(out_png))
 
 
 def run_editor(path: Path) -> None:
