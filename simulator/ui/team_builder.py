@@ -569,6 +569,7 @@ class TeamBuilderScreen:
                                     pygame.Rect(x3 + 62, y, half - 62, row), ui)
             self._drops[facing] = "facing"
             if v is not None and v.articulated:
+                self.mount = self.mount or "cab"  # the cab unless the player says the trailer
                 mount = UIDropDownMenu(options(["cab", "trailer", NO_MOUNT]), self.mount or NO_MOUNT,
                                        pygame.Rect(x3 + half + gap, y, col - half - gap, row), ui)
                 self._drops[mount] = "mount"
@@ -724,8 +725,6 @@ class TeamBuilderScreen:
             if text in rows:
                 b.selected = rows.index(text)
                 self.item = None
-                if b.vehicle is not None and b.vehicle.articulated and self.mount is None:
-                    self.mount = "cab"
         elif which == "items":
             self.item = next((r for r in b.item_rows() if r.text == text), None)
         elif which == "catalogue":

@@ -257,3 +257,21 @@ def test_gaslands_team_edit_renders_the_builder(data: Path, tmp_path: Path,
     bad.write_text('[team]\nsponsor = "Nobody"\n', encoding="utf-8")
     assert main(["team", "edit", str(bad), "--render", str(out)]) == 2
     assert "bad.toml" in capsys.readouterr().err
+
+
+def test_a_seat_builds_its_team_in_the_builder_and_comes_back(data: Path) -> None:
+    app = _app()
+    app.open_new_game(bundled_scenario("street_race.toml"))
+    _click_text(app, "Build a team...")
+    screen = _builder(app)
+    b = app.team_builder
+    assert b.buy("vehicle", "war_rig")
+    screen.kind, screen.pick, screen.facing = "weapon", "machine_gun", "front"
+    screen.rebuild()  # a War Rig's weapons sit on the cab unless the player picks the trailer
+    _click_text(app, "Buy this weapon for War Rig")
+    assert b.team.vehicles[0].weapons == (Fitting("machine_gun", "front", "cab"),)
+    _click_text(app, "Use this team")
+    assert isinstance(app.screen, NewGameScreen)
+    seat = app.screen.state.seats[0]
+    assert seat.source == "team" and seat.team == b.team
+    assert "War Rig" not in app.screen.state.summary(0) and "1 vehicle, legal" in app.screen.state.summary(0)
