@@ -356,6 +356,15 @@ class TeamBuilder:
             for p in report.problems:
                 who = f"{html.escape(p.vehicle)}: " if p.vehicle else ""
                 out.append(f"{who}{html.escape(p.rule)} ({p.page})")
+        sponsor = self.team.sponsor_row
+        if sponsor is not None:
+            classes = load_perk_classes()
+            perks = ", ".join(f"{html.escape(p.name)} (p.{p.page})" for p in sponsor.perks)
+            out += ["", f"<b>{html.escape(sponsor.name)}</b> (p.{sponsor.page}): perks of "
+                        + " and ".join(classes[c].name for c in sponsor.perk_classes)
+                        + (f"; Sponsored Perks: {perks}" if perks else "")]
+        else:
+            out += ["", "No sponsor: no perks (p.64)."]
         return "<br>".join(out)
 
 
