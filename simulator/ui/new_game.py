@@ -74,6 +74,14 @@ class NewGame:
         self.message = "Choose who plays each seat and with which team, then Start."
         self.refusal = ""
 
+    def for_scenario(self, path: Path) -> NewGame:
+        """The same choices for another scenario: the team size, and each seat's player and team by position."""
+        other = NewGame(path, self.cans)
+        for i, seat in enumerate(self.seats[: len(other.seats)]):
+            other.seats[i] = replace(seat, player_id=other.seats[i].player_id, name=other.seats[i].name)
+        other.message = f"New game of {other.scenario.name}."
+        return other
+
     def set_seat(self, index: int, **changes: Any) -> None:
         """Change seat ``index`` (``bot``, ``source``, ``sponsor``, ``team``, ``origin``)."""
         self.seats[index] = replace(self.seats[index], **changes)
@@ -206,8 +214,14 @@ class NewGameScreen:
         x, y = area.left + 20, area.top + 12
         width = min(area.width - 40, 1100)
         row = 30
-        UILabel(pygame.Rect(x, y, width, 26), f"New game: {s.scenario.name}", ui, object_id="#heading")
-        y += 34
+        UILabel(pygame.Rect(x, y + 3, 150, 24), "New game of", ui, object_id="#heading")
+        races = self.races()
+        names = [name for name, _ in races]
+        if s.scenario.name not in names:
+            names.append(s.scenario.name)
+        race = UIDropDownMenu(options(names), s.scenario.name, pygame.Rect(x + 160, y, 300, row), ui)
+        self._drops[race] = ("race", 0)
+        y += row + 10
         UILabel(pygame.Rect(x, y + 3, 150, 24), "Team size (Cans)", ui)
         cans = UITextEntryLine(pygame.Rect(x + 160, y, 80, row), ui, initial_text=str(s.cans))
         cans.set_allowed_characters("numbers")
@@ -301,9 +315,20 @@ class NewGameScreen:
         self.manager.process_events(event)
         return True
 
+    @staticmethod
+    def races() -> list[tuple[str, Path]]:
+        """The races shipped with the program (the File menu's list)."""
+        from simulator.ui.file_menu import bundled_races
+
+        return bundled_races()
+
     def _dropped(self, which: str, index: int, text: str) -> None:
         s = self.state
-        if which == "who":
+        if which == "race":
+            path = next((p for name, p in self.races() if name == text), None)
+            if path is not None and path != s.path:
+                self.state = s = s.for_scenario(path)
+        elif which == "who":
             s.set_seat(index, bot=text == BOT)
         elif text == SCENARIO_CARS:
             s.set_seat(index, source="scenario", team=None, origin="")
