@@ -299,6 +299,12 @@ class TeamBuilder:
         self.message = "Undone."
         return True
 
+    def new_team(self) -> None:
+        """An empty team of the same sponsor and size, in no file yet (Undo brings the old one back)."""
+        self._force(Team("New team", self.team.sponsor, self.team.cans, ()), "A new team: buy its vehicles.")
+        self.path, self.selected = None, None
+        self.saved = self.team
+
     def bots_build(self, seed: int) -> bool:
         """Replace the team by a legal one a bot builds for its sponsor and size (undo brings it back)."""
         from simulator.gaslands.team_builder import build_team
@@ -525,7 +531,8 @@ class TeamBuilderScreen:
             button("Use this team", x1 + half + gap, y, half, self._use)
         else:
             button("Play a race with it", x1 + half + gap, y, half, self._use_in_new_game)
-        button("Close (Esc)", x1, bottom - row, col, self.close)
+        button("Start a new team", x1, bottom - row, half, self._new_team)
+        button("Close (Esc)", x1 + half + gap, bottom - row, half, self.close)
 
         # ------------------------------------------------ the vehicle
         y = top
@@ -612,6 +619,18 @@ class TeamBuilderScreen:
     def _undo(self) -> None:
         self.builder.undo()
         self.item = None
+
+    def _new_team(self) -> None:
+        if self.builder.unsaved and self.confirm is not None:
+            self.confirm("Unsaved changes", f"The team {self.builder.team.name} has unsaved changes. Start a new "
+                         "team anyway?", self._new_now, "New team")
+        else:
+            self._new_now()
+
+    def _new_now(self) -> None:
+        self.builder.new_team()
+        self.item = None
+        self.rebuild()
 
     def _bots(self) -> None:
         self.builder.bots_build(self.seed)

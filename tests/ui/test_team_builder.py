@@ -113,7 +113,7 @@ def test_build_a_team_by_clicks_see_a_refusal_save_it_and_race_with_it(data: Pat
     assert b.refusal and b.refusal[0].page == "p.65"
     assert "Refused: build slots: 4 used, 2 available (p.65)" in app.status
     # the team's name, typed into its field
-    _click_text(app, "New team")
+    _click_text(app, "New team")  # the name field
     for _ in range(len("New team")):
         post_key(pygame.K_BACKSPACE)
     pump(app)
@@ -288,3 +288,20 @@ def test_the_new_game_screen_switches_race_and_keeps_the_seats(data: Path) -> No
     state = app.screen.state
     assert state.scenario.name == "Death Race" and state.path.name == "death_race.toml"
     assert state.seats[0].sponsor == "slime" and state.seats[1].bot
+
+
+def test_bots_build_a_legal_team_and_new_team_starts_again(data: Path) -> None:
+    app = _app()
+    screen = app.open_team_builder()
+    b = app.team_builder
+    b.set_sponsor("idris")
+    b.set_cans(40)
+    screen.rebuild()
+    _click_text(app, "Bots build it")
+    assert b.team.vehicles and check(b.team).legal and check(b.team).cans <= 40 and b.team.sponsor == "idris"
+    assert b.unsaved
+    _click_text(app, "Start a new team")
+    assert app.ctx.dialogs.title == "Unsaved changes"
+    click_dialog(app, "New team")
+    assert b.team == Team("New team", "idris", 40, ()) and not b.unsaved and b.path is None
+    assert b.undo() and b.team.vehicles
