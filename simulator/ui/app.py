@@ -373,10 +373,12 @@ class App:
     def update(self, dt: float) -> None:
         """Advance the active mode by ``dt`` seconds (a game's bots play on only while it is shown)."""
         self.ctx.dialogs.update(dt)
+        from simulator.ui.modes.online import OnlineGameMode
+
         if self.screen is not None:
             self.screen.update(dt)
-        else:
-            self.mode.update(dt)
+        if self.screen is None or isinstance(self.mode, OnlineGameMode):
+            self.mode.update(dt)  # an online game keeps up with the server behind a screen; bots here wait
         self.sound.update(dt)
 
     def resize(self, size: tuple[int, int]) -> None:
