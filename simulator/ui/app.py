@@ -394,12 +394,13 @@ class App:
         """Close the window (the loop ends)."""
         self.closing = True
 
-    def unsaved_work(self) -> str:
-        """What would be lost if the window were replaced now, in a sentence ("" for nothing)."""
+    def unsaved_work(self, closing: bool = True) -> str:
+        """What would be lost if the window were closed (``closing``) or replaced now, in a sentence ("" for
+        nothing). The team being built is lost only by closing: a window that replaces this one keeps it."""
         lost = [m.unsaved_work() for m in (self.game, self.free, self.rulings) if m is not None]
         if self.editor is not None and self.editor.unsaved:
             lost.append(f"The track {self.editor.path.name} has unsaved changes.")
-        if self.team_builder.unsaved:
+        if closing and self.team_builder.unsaved:
             lost.append(f"The team {self.team_builder.team.name} has unsaved changes.")
         return " ".join(w for w in lost if w)
 

@@ -176,13 +176,13 @@ class FileMenu:
         return run
 
     # ================================================================ what would be lost
-    def unsaved(self) -> str:
-        """What the window would lose if it were replaced now ("" for nothing)."""
-        return self.app.unsaved_work()
+    def unsaved(self, closing: bool = True) -> str:
+        """What the window would lose if it were closed (``closing``) or replaced now ("" for nothing)."""
+        return self.app.unsaved_work(closing)
 
     def guarded(self, doing: str, then: Command) -> None:
-        """Run ``then`` now, or after a question when something unsaved would be replaced."""
-        lost = self.unsaved()
+        """Run ``then`` now, or after a question when something unsaved would be replaced (or, quitting, lost)."""
+        lost = self.unsaved(closing=doing == "quit")
         if not lost:
             then()
             return

@@ -305,3 +305,37 @@ def test_bots_build_a_legal_team_and_new_team_starts_again(data: Path) -> None:
     click_dialog(app, "New team")
     assert b.team == Team("New team", "idris", 40, ()) and not b.unsaved and b.path is None
     assert b.undo() and b.team.vehicles
+
+
+def test_a_team_built_in_the_window_races_to_the_end_with_its_perks_in_the_log(data: Path) -> None:
+    """Issue 10's "done when": a team from the builder plays a Street Race to the end, its perks firing (shown in
+    the log with their pages). Bots drive both seats here; the team is unsaved and the race starts without a
+    question (the next window keeps the team being built)."""
+    from simulator.gaslands.events import PerkUsed
+
+    fired: list[PerkUsed] = []
+    for seed in range(1, 6):
+        app = _app()
+        b = app.team_builder
+        b.set_sponsor("miyazaki")
+        assert b.bots_build(seed) and b.unsaved
+        screen = app.open_new_game(bundled_scenario("street_race.toml"), b.team)
+        screen.seed = seed
+        screen.state.set_seat(0, bot=True)
+        screen.rebuild()
+        _click_text(app, "Start the game")
+        new = app.successor
+        assert new is not None and new.game is not None and new.team_builder is b
+        ctl = new.game.ctl
+        ctl.bot_delay_s = 0.0
+        for _ in range(20000):
+            if ctl.over():
+                break
+            new.update(0.25)
+        assert ctl.over()
+        red = {v.id for v in ctl.state.vehicles if v.player == 0}
+        fired = [e for e in ctl.game.log if isinstance(e, PerkUsed) and e.vehicle in red]
+        if fired:
+            break
+    assert fired, "no perk of the built team fired in five races"
+    assert all(e.page.startswith("p.") for e in fired)
