@@ -301,6 +301,7 @@ class App:
 
         self.screen = NewGameScreen(self.layout.size, state, self._start_game, build, self.ctx.dialogs.ask_path,
                                     self.close_screen, builder_team, seed=random.SystemRandom().randrange(10**6))
+        self.screen.confirm = self.ctx.dialogs.confirm
         return self.screen
 
     def _start_game(self, scenario: Scenario, bots: set[int], seed: int) -> None:

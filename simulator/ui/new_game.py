@@ -5,7 +5,8 @@ team builder, or a team the bots build for a sponsor and the team size in Cans
 (:func:`simulator.gaslands.team_builder.build_team`). The team size is one
 number for every seat (p.63). A team that breaks a rule of team building at
 that size is refused with the rule and its page
-(:func:`simulator.gaslands.teams.check`); nothing is checked here. The Street
+(:func:`simulator.gaslands.teams.check`; nothing is checked here), unless the
+players agree to play it anyway as a house team (a question first). The Street
 Race and the Death Race deploy any team (p.62, p.126):
 :func:`simulator.scenario.setup.with_teams` writes the teams into the game's
 scenario, so its save replays without the team files.
@@ -39,6 +40,11 @@ TEAM_FILE = "A team file..."
 BUILDER = "The team builder's team"
 BOTS_BUILD = "Bots build: "
 NO_SPONSOR = "No sponsor"
+
+
+class IllegalTeam(ValueError):
+    """A seat's team breaks a rule of team building at the game's team size (the message names the rule and its
+    page); the players may still agree to play it as a house team."""
 
 
 @dataclass(frozen=True)
@@ -118,9 +124,10 @@ class NewGame:
         verdict = "legal" if r.legal else f"not legal: {r.problems[0].rule} ({r.problems[0].page})"
         return f"Played by {who}: {seat.team.name}, {r.cans} of {self.cans} Cans, {len(seat.team.vehicles)} vehicle{'' if len(seat.team.vehicles) == 1 else 's'}, {verdict}."
 
-    def teams(self, seed: int) -> dict[str, Team]:
-        """Each seat's team by player id (the scenario's cars: none). Raises ``ValueError`` naming the seat, the
-        rule and its page when a team is not legal at the team size, or the bots cannot build one."""
+    def teams(self, seed: int, house_teams: bool = False) -> dict[str, Team]:
+        """Each seat's team by player id (the scenario's cars: none). Raises :class:`IllegalTeam` naming the
+        seat, the rule and its page when a team is not legal at the team size (unless ``house_teams``: the
+        players agreed to play it anyway), ``ValueError`` when the bots cannot build one."""
         from simulator.gaslands.team_builder import build_team
 
         out: dict[str, Team] = {}
@@ -132,10 +139,10 @@ class NewGame:
                     raise ValueError(f"{seat.name}: {exc}") from None
             elif seat.source == "team" and seat.team is not None:
                 report = check(seat.team, self.cans)
-                if not report.legal:
+                if not report.legal and not house_teams:
                     first = report.problems[0]
                     who = f"{first.vehicle}: " if first.vehicle else ""
-                    raise ValueError(f"{seat.name}'s team {seat.team.name} is not legal at {self.cans} Cans: "
+                    raise IllegalTeam(f"{seat.name}'s team {seat.team.name} is not legal at {self.cans} Cans: "
                                      f"{who}{first.rule} ({first.page})")
                 out[seat.player_id] = seat.team
         return out
@@ -144,11 +151,11 @@ class NewGame:
         """The seats bots play (by index)."""
         return {i for i, s in enumerate(self.seats) if s.bot}
 
-    def scenario_for(self, seed: int) -> Scenario:
-        """The scenario with the seats' teams in it (``ValueError`` as :meth:`teams`)."""
+    def scenario_for(self, seed: int, house_teams: bool = False) -> Scenario:
+        """The scenario with the seats' teams in it (errors as :meth:`teams`)."""
         from simulator.scenario.setup import with_teams
 
-        teams = self.teams(seed)
+        teams = self.teams(seed, house_teams)
         return with_teams(self.scenario, teams) if teams else self.scenario
 
 
@@ -175,6 +182,8 @@ class NewGameScreen:
         self.on_close = on_close
         self.builder_team = builder_team or (lambda: None)
         self.seed = seed
+        self.confirm: Callable[..., None] | None = None
+        """The window's yes/no question (set by the window): a house team is played only after one."""
         self.manager = manager(size)
         self._commands: dict[Any, Callable[[], None]] = {}
         self._drops: dict[Any, tuple[str, int]] = {}
@@ -258,9 +267,16 @@ class NewGameScreen:
     def _builder(self, index: int) -> Callable[[], None]:
         return lambda: self.build(index)
 
-    def _start(self) -> None:
+    def _start(self, house_teams: bool = False) -> None:
         try:
-            scenario = self.state.scenario_for(self.seed)
+            scenario = self.state.scenario_for(self.seed, house_teams)
+        except IllegalTeam as exc:
+            self.state.refusal = str(exc)
+            self.state.message = "Refused: " + str(exc)
+            if self.confirm is not None:
+                self.confirm("A team breaks a rule", f"{exc}. Play it anyway as a house team?",
+                             lambda: self._start(house_teams=True), "Start anyway")
+            return
         except ValueError as exc:
             self.state.refusal = str(exc)
             self.state.message = "Refused: " + str(exc)
@@ -372,4 +388,4 @@ class NewGameScreen:
         raise KeyError(text)
 
 
-__all__ = ["NewGame", "NewGameScreen", "Seat"]
+__all__ = ["IllegalTeam", "NewGame", "NewGameScreen", "Seat"]

@@ -187,9 +187,24 @@ def test_new_game_refuses_an_illegal_team_with_its_page(data: Path) -> None:
     state.cans = 20
     with pytest.raises(ValueError, match=r"Red Team's team Big is not legal at 20 Cans: .*\(p\.64\)"):
         state.scenario_for(1)
+    assert state.scenario_for(1, house_teams=True).teams["red"] == big  # the players agreed to play it
     state.cans = 50
     scenario = state.scenario_for(1)
     assert scenario.teams["red"] == big
+
+
+def test_an_illegal_team_is_played_only_after_a_question(data: Path) -> None:
+    app = _app()
+    big = Team("Big", None, 100, (TeamVehicle("performance_car", weapons=(Fitting("minigun", "turret"),)),))
+    screen = app.open_new_game(bundled_scenario("street_race.toml"))
+    screen.state.use_team(0, big, "Team file: big.toml")
+    screen.state.cans = 20
+    screen.rebuild()
+    _click_text(app, "Start the game")
+    assert app.successor is None and app.ctx.dialogs.title == "A team breaks a rule"
+    assert "(p.64)" in screen.state.refusal
+    click_dialog(app, "Start anyway")
+    assert app.successor is not None and app.successor.game is not None
 
 
 def test_new_game_screen_by_clicks_bots_build_both_teams(data: Path) -> None:
