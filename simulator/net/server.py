@@ -99,7 +99,7 @@ from simulator.scenario.save_file import (
     validate_save_document,
 )
 from simulator.scenario.saves import decode_options, encode_decision, encode_options
-from simulator.scenario.setup import options_for, pole_position, scenario_text, starting_state
+from simulator.scenario.setup import options_for, pole_position, scenario_text, starting_state, team_warnings
 from simulator.vocab import plural
 
 MAX_CONNECTIONS = 1024
@@ -794,6 +794,9 @@ def host_command(opts: HostOptions) -> int:
     """``gaslands host``: print the links, serve the game to its end; 0 when it is over and the clients were told,
     130 when stopped (the game is saved: hosting the save resumes it)."""
     table = open_table(opts)
+    if table.n == 0:
+        for warning in team_warnings(table.scenario):  # seated all the same: the players chose their teams
+            print(f"gaslands: warning: {warning}", file=sys.stderr, flush=True)
     saved = table.endpoint
     bind = opts.bind or saved["bind"] or "127.0.0.1"
     port = opts.port if opts.port is not None else (saved["port"] or DEFAULT_PORT)

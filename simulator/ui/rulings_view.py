@@ -422,7 +422,7 @@ def rulings_document(scenario: Scenario, table: Table, state: RulingsState, move
     """The situation as a rulings file (RULINGS.md): the table, the file's queries, and the current
     question in place of the query ``shown`` (or added)."""
     doc = tomlkit.document()
-    doc.add(tomlkit.comment("Saved from the rulings view of the Gaslands table (RULINGS.md)."))
+    doc.add(tomlkit.comment("Saved from the rulings view of the Gaslands table (the format: docs/rulings.md)."))
     info = tomlkit.table()
     info.update({"name": f"{scenario.name} (rulings)", "kind": "rulings"})
     doc["scenario"] = info

@@ -500,3 +500,24 @@ def test_join_bot_says_when_the_host_is_down_and_gives_up_with_the_reason(monkey
     assert said and said[0].startswith(f"cannot reach ws://127.0.0.1:{port}/game/abcd1234 (")
     assert "trying for up to 1 s" in said[0]
 
+
+
+def test_host_warns_about_a_seated_team_that_breaks_a_rule(tmp_path: Path) -> None:
+    """QA: an illegal team was seated in silence; ``gaslands host`` now prints the check's problems first."""
+    import shutil
+
+    teams = Path(__file__).resolve().parents[1] / "fixtures" / "teams"
+    for name in ("street_race_teams.toml", "speed_freaks.toml"):
+        shutil.copy(teams / name, tmp_path / name)
+    (tmp_path / "rust_buckets.toml").write_text(
+        (teams / "rust_buckets.toml").read_text(encoding="utf-8").replace("cans = 50", "cans = 30"), encoding="utf-8")
+    seats = tmp_path / "seats.json"
+    host = subprocess.Popen(_gaslands("host", str(tmp_path / "street_race_teams.toml"), "--port", str(_free_port()),
+                                      "--seats-file", str(seats), "--save", str(tmp_path / "game.json")),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        _wait_for(seats, host)
+    finally:
+        host.terminate()
+        _, err = host.communicate(timeout=20)
+    assert "gaslands: warning: Red Team's team 'Rust Buckets' is not legal (1 problem" in err.decode()

@@ -275,3 +275,13 @@ def test_six_cars_at_1280x720_keep_every_row(tmp_path: Path, monkeypatch: pytest
     assert all(r[3] >= COMPACT_PX for _, r in rects)
     texts = _drawn_texts(app, monkeypatch)
     assert texts.count("Hull") == len(rects) and texts.count("Hz") == len(rects)
+
+
+def test_a_saved_rulings_file_points_to_the_repositorys_docs(app: App, tmp_path: Path) -> None:
+    post_key(pygame.K_r)
+    pump(app)
+    assert app.rulings is not None
+    path = tmp_path / "situation.toml"
+    app.rulings.save_rulings(path)
+    text = path.read_text(encoding="utf-8")
+    assert "docs/rulings.md" in text and "RULINGS.md" not in text
