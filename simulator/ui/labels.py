@@ -45,6 +45,9 @@ class Label:
     """The direction tried first (e.g. behind a car); default above."""
     rect: pygame.Rect = field(default_factory=pygame.Rect)
     """Where it went (after :meth:`LabelBoard.place`)."""
+    hidden: bool = False
+    """Its point is out of view (the table zoomed or panned away from it): not drawn, no leader line pinned to
+    the edge (after :meth:`LabelBoard.place`)."""
 
 
 class LabelBoard:
@@ -100,6 +103,11 @@ class LabelBoard:
         """Place every label (most important first); returns them with their rects."""
         taken: list[pygame.Rect] = []
         for lab in sorted(self.labels, key=lambda lab: -lab.priority):
+            reach = round(2 * lab.reach_px)
+            lab.hidden = not self.bounds.inflate(reach, reach).collidepoint(lab.anchor)
+            if lab.hidden:
+                lab.rect = pygame.Rect(0, 0, 0, 0)
+                continue
             w, h = draw.font(lab.size).size(lab.text)
             w, h = w + 8 + 2 * PAD, h + 4 + 2 * PAD
             cands = self._candidates(lab, w, h)
@@ -112,13 +120,15 @@ class LabelBoard:
         """Where the labels went (placing them first if needed), without their padding."""
         if not self.placed:
             self.place()
-        return [lab.rect.inflate(-2 * PAD, -2 * PAD) for lab in self.labels]
+        return [lab.rect.inflate(-2 * PAD, -2 * PAD) for lab in self.labels if not lab.hidden]
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the labels where :meth:`place` put them, with leader lines for those moved off their point."""
         if not self.placed:
             self.place()
         for lab in self.labels:
+            if lab.hidden:
+                continue
             r = lab.rect.inflate(-2 * PAD, -2 * PAD)
             ax, ay = lab.anchor
             nx, ny = min(max(ax, r.left), r.right), min(max(ay, r.top), r.bottom)

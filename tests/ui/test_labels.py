@@ -78,3 +78,15 @@ def test_pieces_are_named_never_shown_by_id() -> None:
     assert piece_name("", "rock3") == "rock3"
     assert piece_name("", "crates-12") == "crates"
     assert piece_name("the old tower", "tower-1") == "the old tower"
+
+
+def test_labels_of_points_out_of_view_are_hidden_not_pinned_to_the_edge() -> None:
+    from simulator.ui.labels import Label, LabelBoard
+
+    board = LabelBoard(pygame.Rect(0, 0, 400, 300))
+    inside = board.add(Label("rock", (200.0, 150.0)))
+    outside = board.add(Label("crates", (460.0, 150.0)))  # zoomed away: the point is right of the view
+    near = board.add(Label("Red Car", (405.0, 150.0), reach_px=10.0))  # half a car in view
+    board.place()
+    assert not inside.hidden and outside.hidden and not near.hidden
+    assert len(board.rects()) == 2 and all(pygame.Rect(0, 0, 400, 300).contains(r) for r in board.rects())
