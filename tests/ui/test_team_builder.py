@@ -354,3 +354,21 @@ def test_a_team_built_in_the_window_races_to_the_end_with_its_perks_in_the_log(d
             break
     assert fired, "no perk of the built team fired in five races"
     assert all(e.page.startswith("p.") for e in fired)
+
+
+def test_a_row_chosen_low_in_a_scrolled_list_stays_where_it_was(data: Path) -> None:
+    """Every choice rebuilds the widgets; a scrolled list keeps its place (the row clicked does not jump)."""
+    app = _app()
+    screen = app.open_team_builder()
+    screen.kind = "weapon"
+    screen.rebuild()
+    app.update(1 / 60)
+    catalogue = next(el for el, name in screen._lists.items() if name == "catalogue")
+    catalogue.scroll_bar.set_scroll_from_start_percentage(0.5)
+    for _ in range(3):
+        app.update(1 / 60)
+    before = screen.centre_of("Mine Dropper: 1 Can, 1 slot")
+    click(app, before)
+    assert screen.pick == "mine_dropper" and screen.facing == "rear"
+    app.update(1 / 60)
+    assert screen.centre_of("Mine Dropper: 1 Can, 1 slot") == before
