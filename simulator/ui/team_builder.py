@@ -726,6 +726,10 @@ class TeamBuilderScreen:
             if event.key == pygame.K_ESCAPE:
                 self.close()
                 return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.pick is not None:
+                self._buy()
+                self.rebuild()
+                return True
             if event.mod & pygame.KMOD_CTRL or event.key in (pygame.K_h, pygame.K_F1):
                 return False
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self._commands:

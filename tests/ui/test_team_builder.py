@@ -372,3 +372,6 @@ def test_a_row_chosen_low_in_a_scrolled_list_stays_where_it_was(data: Path) -> N
     assert screen.pick == "mine_dropper" and screen.facing == "rear"
     app.update(1 / 60)
     assert screen.centre_of("Mine Dropper: 1 Can, 1 slot") == before
+    post_key(pygame.K_RETURN)  # Enter buys it: no vehicle yet, so the builder says to buy one first (p.64)
+    pump(app)
+    assert "Buy a vehicle first (p.64)" in app.status
