@@ -181,10 +181,13 @@ class Canvas:
             draw.ghost_vehicle(overlay, view, preview.planned, length, width, (200, 200, 200), 40, (220, 220, 220),
                                dashed=True)
             draw.ghost_vehicle(overlay, view, preview.final, length, width, draw.INTERRUPT, 130, draw.INTERRUPT)
+            draw.ghost_trailer(overlay, view, vehicle, preview.final, preview.bend_deg, draw.INTERRUPT, 130,
+                               draw.INTERRUPT)
             label = "Interrupted Final Position" if preview.at_interruption else "Final Position (Spin stopped, p.24)"
             lcol: draw.Colour = draw.INTERRUPT
         else:
             draw.ghost_vehicle(overlay, view, preview.final, length, width, colour, 120)
+            draw.ghost_trailer(overlay, view, vehicle, preview.final, preview.bend_deg, colour, 120)
             label, lcol = "Final Position", (255, 255, 255)
         self.label_over(labels if labels is not None else overlay, preview.final, max(length, width), label, lcol)
 

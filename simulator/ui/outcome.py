@@ -140,6 +140,8 @@ class MovePreview:
     interrupted: bool = False
     at_interruption: bool = False
     met: tuple[str, ...] = ()
+    bend_deg: float | None = None
+    """A War Rig's trailer bend at ``final`` (p.118); None: the vehicle's own (or no trailer)."""
 
     @property
     def stopped_short(self) -> bool:
@@ -152,7 +154,7 @@ class MovePreview:
         placed, r = outcome.placed, outcome.result
         return cls(outcome.vehicle_id, outcome.move, placed.movement_polygon,
                    placed.slide_polygon if outcome.move.slide else None, r.path, outcome.planned, r.final,
-                   r.interrupted, r.ended_interrupted, tuple(c.with_id for c in r.collisions))
+                   r.interrupted, r.ended_interrupted, tuple(c.with_id for c in r.collisions), r.bend_deg)
 
     @classmethod
     def of_report(cls, vehicle_id: str, move: Move, start: Pose, length_mm: float, width_mm: float,
@@ -162,4 +164,4 @@ class MovePreview:
         placed = place(template_set, start, length_mm, width_mm, move)
         return cls(vehicle_id, move, placed.movement_polygon, placed.slide_polygon if move.slide else None,
                    report.path or placed.path, placed.spun_position, report.pose, report.interrupted,
-                   report.interrupted, tuple(c.other_id for c in report.contacts))
+                   report.interrupted, tuple(c.other_id for c in report.contacts), report.bend_deg)

@@ -295,6 +295,8 @@ def rulings_lines(table: Table, template_set: TemplateSet, state: RulingsState, 
         out.append((f"Interrupted (p.45-46): ends at ({f.x_mm:.1f}, {f.y_mm:.1f}) heading {f.heading_deg:.1f}.", warn))
     else:
         out.append((f"Final Position (p.25): ({f.x_mm:.1f}, {f.y_mm:.1f}) heading {f.heading_deg:.1f}.", good))
+    if outcome.result.bend_deg is not None:  # a War Rig answers for both pieces (p.118)
+        out.append((f"Trailer hitched behind, bent {outcome.result.bend_deg:+.1f} deg from the cab (p.118).", white))
     for c in outcome.collisions:
         out.append(("Collision (p.52-54): " + _orientation_text(c, outcome.vehicle_id, name), draw.CONTACT))
     r = outcome.result

@@ -144,3 +144,27 @@ def test_a_moving_war_rigs_trailer_bends_from_its_start_to_its_end() -> None:
     assert m.bend() == -20.0 and m.pose() == Pose(50.0, 0.0, 0.0)  # halfway (smoothstep is symmetric)
     m.elapsed = 1.0
     assert m.bend() == -40.0
+
+
+def test_the_rulings_mode_answers_a_war_rig_move_for_both_pieces() -> None:
+    from simulator.ui.outcome import MovePreview
+    from simulator.ui.rulings_view import rulings_lines
+
+    case = Path(__file__).resolve().parents[1] / "cases" / "move_war_rig.toml"
+    app = App.from_path(case, query="bent_long")
+    r = app.rulings
+    out = r.outcome()
+    assert out is not None and out.result.bend_deg is not None
+    lines = [text for text, _ in rulings_lines(r.live_table(), r.ctx.template_set, r.rulings, out, r.vehicle_name)]
+    assert any(t.startswith("Trailer hitched behind, bent") and "(p.118)" in t for t in lines)
+    assert MovePreview.of_outcome(out).bend_deg == out.result.bend_deg  # the ghost draws the trailer so bent
+    surface = pygame.Surface(SIZE)
+    app.draw(surface)
+    trailer = r.live_table().vehicle(out.vehicle_id).moved(out.final, bend_deg=out.result.bend_deg).trailer
+    assert trailer is not None  # the Final Position's trailer ghost is drawn over the table there
+    c = surface.get_at(app.view.to_screen_int(trailer.pose.x_mm, trailer.pose.y_mm + 10.0))
+    plain = App.from_path(case, query="bent_long")
+    plain.rulings.pending = None
+    quiet = pygame.Surface(SIZE)
+    plain.draw(quiet)
+    assert c != quiet.get_at(plain.view.to_screen_int(trailer.pose.x_mm, trailer.pose.y_mm + 10.0))
