@@ -325,12 +325,19 @@ class GameScene:
         return out
 
     def draw_banner(self, surface: pygame.Surface, rect: pygame.Rect, message: str, standings: Sequence[str]) -> None:
-        """The winner (or why nobody won) and the standings across the top of the table (p.62, p.128)."""
-        draw.text(surface, message, (rect.centerx, rect.top + 40), 38, (255, 230, 120), "midtop",
-                  backing=(20, 20, 20, 220))
+        """The winner (or why nobody won) and the standings across the top of the table (p.62, p.128), each in
+        the largest size that fits the table's width (a scenario's reason can be long)."""
+
+        def fitting(words: str, sizes: Sequence[int]) -> int:
+            room = rect.width - 24
+            return next((s for s in sizes if draw.font(s).size(words)[0] <= room), sizes[-1])
+
+        draw.text(surface, message, (rect.centerx, rect.top + 40), fitting(message, (38, 32, 26, 22, 18)),
+                  (255, 230, 120), "midtop", backing=(20, 20, 20, 220))
         order = "  ".join(f"{i}. {n}" for i, n in enumerate(standings, 1))
         if order:
-            draw.text(surface, order, (rect.centerx, rect.top + 90), 22, draw.TEXT, "midtop", backing=(20, 20, 20, 200))
+            draw.text(surface, order, (rect.centerx, rect.top + 90), fitting(order, (22, 18, 15, 13)), draw.TEXT,
+                      "midtop", backing=(20, 20, 20, 200))
 
 
 def recent(log: Sequence[GameEvent], activations: int = 2) -> Sequence[GameEvent]:

@@ -168,3 +168,18 @@ def test_the_rulings_mode_answers_a_war_rig_move_for_both_pieces() -> None:
     quiet = pygame.Surface(SIZE)
     plain.draw(quiet)
     assert c != quiet.get_at(plain.view.to_screen_int(trailer.pose.x_mm, trailer.pose.y_mm + 10.0))
+
+
+def test_a_long_game_over_banner_fits_the_table(tmp_path: Path) -> None:
+    game = new_game(load_scenario(bundled_scenario("escape_the_city.toml")), 1)
+    app = _app(game, tmp_path)
+    assert app.game is not None
+    surface = pygame.Surface((1000, 300))
+    surface.fill((0, 0, 0))
+    table = pygame.Rect(200, 0, 600, 300)
+    reason = "Riggers wins! (the Riggers win: the War Rig escapes (Escape the City, p.168))"
+    app.game.scene.draw_banner(surface, table, reason, [f"Vehicle number {i}" for i in range(1, 8)])
+    outside = [surface.get_at((x, y)) for x in (*range(0, 200, 3), *range(800, 1000, 3)) for y in range(0, 140, 2)]
+    inside = [surface.get_at((x, y)) for x in range(200, 800, 3) for y in range(40, 120, 2)]
+    assert all(c.r == c.g == c.b == 0 for c in outside)  # nothing spills beside the table
+    assert any(c.r > 200 for c in inside)  # the words are there
