@@ -48,12 +48,23 @@ def strip_rects(table_rect: pygame.Rect, chips: Sequence[Chip], size: int = 16) 
     return out
 
 
-def draw_strip(surface: pygame.Surface, table_rect: pygame.Rect, title: str, chips: Sequence[Chip]) -> None:
-    """The title (``"Gear Phase 2:"``) and the chips, with arrows between them for the order."""
+def fitted(table_rect: pygame.Rect, chips: Sequence[Chip], right_px: int) -> tuple[int, list[pygame.Rect]]:
+    """The largest text size (16, 14 or 12 pt) whose chips end left of ``right_px`` (12 if none does), and
+    the chips' rects at it."""
+    for size in (16, 14, 12):
+        rects = strip_rects(table_rect, chips, size)
+        if rects and rects[-1].right <= right_px:
+            break
+    return size, rects
+
+
+def draw_strip(surface: pygame.Surface, table_rect: pygame.Rect, title: str, chips: Sequence[Chip],
+               right_px: int | None = None) -> None:
+    """The title (``"Gear Phase 2:"``) and the chips, with arrows between them for the order; the text gets
+    smaller (down to 12 pt) until the chips end left of ``right_px`` (default: the table's right edge)."""
     if not chips:
         return
-    size = 16
-    rects = strip_rects(table_rect, chips, size)
+    size, rects = fitted(table_rect, chips, table_rect.right - 8 if right_px is None else right_px)
     head = draw.font(14).size(title)[0]
     back = pygame.Rect(rects[0].left - 6, rects[0].top - 20, max(rects[-1].right - rects[0].left + 12, head + 12),
                        rects[0].height + 26)

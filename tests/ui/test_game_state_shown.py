@@ -106,3 +106,17 @@ def test_audience_votes_per_team_are_shown_when_the_module_is_on(tmp_path: Path)
     chips = game.phase_chips()
     assert [c.votes for c in chips] == [state.votes_of(p) for p in activation_order(state.round)]
     assert all("vote" in c.words() for c in chips)
+
+
+
+def test_many_teams_chips_shrink_to_stay_clear_of_the_tool_buttons() -> None:
+    from simulator.ui.phase_strip import Chip, fitted, strip_rects
+
+    table = pygame.Rect(0, 34, 830, 540)
+    chips = [Chip(f"Team {i}", (200, 60, 60), pole=i == 0, votes=3) for i in range(5)]
+    wide, small = strip_rects(table, chips, 16)[-1].right, strip_rects(table, chips, 12)[-1].right
+    assert small < wide
+    limit = (small + wide) // 2
+    size, rects = fitted(table, chips, limit)
+    assert size < 16 and rects[-1].right <= limit
+    assert fitted(table, chips, wide)[0] == 16

@@ -719,7 +719,8 @@ class GameMode:
         self.draw_table(surface)
         if not self.ctl.over():
             draw_strip(surface, pygame.Rect(self.ctx.canvas.rect),
-                       f"Gear Phase {self.ctl.state.round.gear_phase}: activation order (p.19-20)", self.phase_chips())
+                       f"Gear Phase {self.ctl.state.round.gear_phase}: activation order (p.19-20)", self.phase_chips(),
+                       min(pygame.Rect(b.rect).left for b in self.tools.buttons()) - 10)
         self.tools.draw(surface)
         self.draw_tray(surface)
         self.draw_panel(surface)
