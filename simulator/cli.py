@@ -303,7 +303,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         except UnknownName as exc:
             print(f"gaslands: --sponsors: {exc.reason}", file=sys.stderr)
             return EXIT_BAD_INPUT
-    return simulate_command(Path(args.file), games=args.games, seed=args.seed, progress=not args.quiet,
+    path = Path(args.file)
+    if path.suffix.lower() == ".toml" and path.is_file():
+        from simulator.scenario.loader import read_toml
+
+        raw = read_toml(path)
+        what = "a Deadlands board" if "board" in raw else "a campaign file" if "campaign" in raw else ""
+        if what:
+            hint = "gaslands play" if "board" in raw else "gaslands campaign play --bots"
+            print(f"gaslands: {path} is {what}: simulate plays Gaslands scenarios (try {hint} {path})",
+                  file=sys.stderr)
+            return EXIT_BAD_INPUT
+    return simulate_command(path, games=args.games, seed=args.seed, progress=not args.quiet,
                             template_set=ts, save_dir=save_dir, sponsors=sponsors, cans=args.cans)
 
 

@@ -233,3 +233,16 @@ def test_a_team_costing_more_than_its_budget_is_named(tmp_path: Path) -> None:
     path.write_text(text, encoding="utf-8")
     with pytest.raises(InputFileError, match=r"team\[1\]\.team.*more than the budget of 3"):
         load_campaign(path)
+
+
+def test_simulate_names_a_board_or_a_campaign_instead_of_its_fields(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from simulator.cli import main
+    from simulator.scenario.loader import bundled_scenario
+
+    assert main(["simulate", str(bundled_scenario("doomtown.toml")), "--games", "1", "--quiet"]) == 2
+    assert "is a Deadlands board: simulate plays Gaslands scenarios" in capsys.readouterr().err
+    path = tmp_path / "season.toml"
+    save_campaign(new_campaign("S", "televised", two_teams(), ("death_race",)), path)
+    assert main(["simulate", str(path), "--games", "1", "--quiet"]) == 2
+    assert "is a campaign file" in capsys.readouterr().err
