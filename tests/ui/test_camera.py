@@ -118,3 +118,32 @@ def test_a_bots_move_is_animated_in_view_when_zoomed_in(tmp_path: Path) -> None:
         if len(ctl.game.decisions) > 12:
             break
     assert seen > 30  # frames of driving cars, every one of them on screen
+
+
+def test_the_replay_viewer_follows_the_car_that_acts_when_zoomed_in(tmp_path: Path) -> None:
+    from simulator.gaslands.bots import Bot
+    from simulator.scenario import saves as saving
+
+    game, bot = new_game(load_scenario(bundled_scenario()), 2), Bot()
+    while len(game.decisions) < 30:
+        game.decide(bot.decide(game))
+    saving.save(game, tmp_path / "race.json")
+    pygame.event.clear()
+    app = App.for_replay(saving.load(tmp_path / "race.json"), SIZE, tmp_path / "race.json")
+    app.settings.follow_camera = True
+    replay = app.replay
+    assert replay is not None
+    _zoom_in_far_away(app)
+    post_key(pygame.K_SPACE)  # play
+    pump(app)
+    seen = 0
+    for _ in range(60 * 12):
+        app.update(1 / 60)
+        for m in replay.anim.motions[:1]:
+            pose = m.pose()
+            assert _inside(app, app.view.to_screen(pose.x_mm, pose.y_mm)), (m.vehicle_id, pose)
+            seen += 1
+    assert seen > 30
+    post_key(pygame.K_c)
+    pump(app)
+    assert not app.settings.follow_camera

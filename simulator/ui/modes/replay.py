@@ -36,6 +36,7 @@ from simulator.gaslands.state import GameState
 from simulator.scenario.loader import Scenario
 from simulator.ui import draw, scenario_view, tray
 from simulator.ui.animation import Animator
+from simulator.ui.camera import FollowCamera
 from simulator.ui.event_log import EventLog, draw_log
 from simulator.ui.game_controller import scenario_of
 from simulator.ui.game_scene import (
@@ -72,6 +73,7 @@ HELP: HelpLines = (
     ("F2 / R", "the free table / the rulings mode on the table of this step (back returns here)"),
     ("Wheel over the log", "scroll back through the log"),
     ("Wheel / right drag / Home", "zoom / pan / fit the table"),
+    ("C", "zoomed in, the camera follows the car that acts or drives; C again: it stays put"),
 )
 """The replay viewer's controls."""
 
@@ -126,6 +128,8 @@ class ReplayMode:
         self.speed = 1.0
         self.wait = 0.0
         self.anim = Animator()
+        self.camera = FollowCamera(ctx.canvas)
+        """Keeps the car that acts (or drives on screen) in view when zoomed in (C turns it on and off)."""
         self.log_view = EventLog()
         self.timeline_held = False
         self.marks: list[CollisionMark] = []
@@ -290,7 +294,7 @@ class ReplayMode:
             pygame.K_PAGEUP: lambda: self.jump_rounds(-1), pygame.K_END: lambda: self.seek(self.last),
             pygame.K_EQUALS: lambda: self.change_speed(1), pygame.K_PLUS: lambda: self.change_speed(1),
             pygame.K_KP_PLUS: lambda: self.change_speed(1), pygame.K_MINUS: lambda: self.change_speed(-1),
-            pygame.K_KP_MINUS: lambda: self.change_speed(-1),
+            pygame.K_KP_MINUS: lambda: self.change_speed(-1), pygame.K_c: self.toggle_camera,
         }
         if ctrl and key == pygame.K_HOME:
             self.seek(0)
@@ -301,13 +305,37 @@ class ReplayMode:
         return True
 
     # ================================================================ time
+    def toggle_camera(self) -> None:
+        """C: the camera follows the car that acts, or stays where it is put (kept in the settings)."""
+        settings = self.ctx.settings
+        settings.follow_camera = not settings.follow_camera
+        settings.save()
+        self.say("The camera follows the car that acts when zoomed in (C stops it)." if settings.follow_camera else
+                 "The camera stays where you put it (C follows the car that acts again).")
+
+    def follow(self, dt: float) -> None:
+        """Point the camera at the car driving on screen, else at the car the step's prompt is about."""
+        subject, point = "", None
+        if self.anim.motions:
+            m = self.anim.motions[0]
+            pose = m.pose()
+            subject, point = m.vehicle_id, (pose.x_mm, pose.y_mm)
+        else:
+            vid = self.entry.state.prompt.vehicle_id
+            at = next((v.pose for v in self.state.vehicles if v.id == vid), None) if vid else None
+            if at is not None:
+                subject, point = vid, (at.x_mm, at.y_mm)
+        self.camera.update(dt, subject, point, self.ctx.settings.follow_camera)
+
     def update(self, dt: float) -> None:
-        """Play: one decision every 1/speed seconds, once the last one has been driven on screen."""
+        """Play: one decision every 1/speed seconds, once the last one has been driven on screen (and the camera
+        has reached the car, when zoomed in)."""
+        self.follow(dt)
         self.anim.update(dt)
         if not self.playing:
             return
         self.wait += dt
-        if self.wait >= 1.0 / self.speed and not self.anim.busy:
+        if self.wait >= 1.0 / self.speed and not self.anim.busy and not self.camera.travelling:
             self.wait = 0.0
             self.step(1)
 
