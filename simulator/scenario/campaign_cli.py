@@ -132,25 +132,38 @@ def show_campaign(c: Campaign, path: Path | None = None) -> None:
                                                  for i, k in enumerate(c.schedule)))
     for t in c.standings():
         row = t.team.sponsor_row
-        role = f" ({t.role.title()})" if t.role else f" ({row.name})" if row is not None else ""
+        role = f" ({t.role.title()})" if t.role and t.role.title() != t.name else \
+            f" ({row.name})" if row is not None else ""
+        points = "" if c.kind == "savage_highways" else f"{t.championship} Championship Points, "
         names = ", ".join(f"{r}{f' ({d} Dents)' if d else ''}"
                           for r, d in ((label, t.record(label).dents) for label in vehicle_labels(t.team)))
-        print(f"  {t.name}{role}{' [bot]' if t.bot else ''}: {t.championship} Championship Points, "
+        print(f"  {t.name}{role}{' [bot]' if t.bot else ''}: {points}"
               f"{t.stash} Cans in the Stash; {_plural(len(t.team.vehicles), 'vehicle')}: {names or 'none'}")
     for g in c.games:
         won = next((t.name for t in c.teams if t.id == g.winner), "nobody")
-        print(f"game {g.number}: {scenario_name(g.scenario)} "
-              f"({'Televised Event' if g.televised else 'Wasteland Skirmish'}), won by {won}")
+        kind_of_game = "Savage Highways" if c.kind == "savage_highways" else \
+            "Televised Event" if g.televised else "Wasteland Skirmish"
+        print(f"game {g.number}: {scenario_name(g.scenario)} ({kind_of_game}), won by {won}")
     if c.kind == "savage_highways" and (c.rig_upgrades or c.lost_upgrades):
-        print(f"War Rig Upgrades kept: {', '.join(c.rig_upgrades) or 'none'}; lost: {', '.join(c.lost_upgrades) or 'none'}")
+        print(f"War Rig Upgrades kept: {', '.join(upgrade_name(u) for u in c.rig_upgrades) or 'none'}; "
+              f"lost: {', '.join(upgrade_name(u) for u in c.lost_upgrades) or 'none'}")
     if c.over:
         champion = c.champion()
-        print("the campaign is over" + (f": {champion} is the Gaslands Season Champion (p.158)" if champion else ""))
+        last = next((t.name for t in c.teams if c.games and t.id == c.games[-1].winner), "")
+        if c.kind == "savage_highways":
+            print("the campaign is over" + (f": {last} won the last leg (p.173)" if last else ""))
+        else:
+            print("the campaign is over" + (f": {champion} is the Gaslands Season Champion (p.158)" if champion else ""))
         return
     nxt = next_game(c)
     print(f"next: {nxt.lines[0] if nxt.lines else scenario_name(nxt.scenario)}")
     if path is not None:
         print(f"  play it in the window: gaslands play {path}   (bots only: gaslands campaign play {path} --bots)")
+
+
+def upgrade_name(key: str) -> str:
+    """A War Rig Upgrade's name from its key (``hangers_on`` -> ``Hangers On``, p.167)."""
+    return key.replace("_", " ").title()
 
 
 KIND_NAMES = {"escalating": "an Escalating Season (p.154)", "championship": "a Championship Season (p.155)",

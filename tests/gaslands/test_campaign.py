@@ -183,7 +183,8 @@ def test_gaslands_campaign_new_play_show(tmp_path: Path, capsys: pytest.CaptureF
     assert len(c.games) == 1 and c.games[0].scenario == "escape_the_city"
     assert main(["campaign", "show", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "game 1: Escape the City (Wasteland Skirmish)" in out
+    assert "game 1: Escape the City (Savage Highways)" in out and "Gangers (Gangers)" not in out
+    assert "Championship Points" not in out
 
 
 def test_a_season_from_the_command_line_game_after_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
