@@ -543,7 +543,12 @@ def cmd_join(args: argparse.Namespace) -> int:
     try:
         link = parse_link(args.url)
     except ValueError as exc:
-        print(f"gaslands: {exc}", file=sys.stderr)
+        given = Path(args.url.strip().strip("'\""))
+        if "://" not in args.url and given.suffix and given.is_file():
+            print(f"gaslands: {args.url} is a file, not a join link: give the link itself, the ws://... text the host "
+                  "printed (a --seats-file holds one per seat, under \"seats\")", file=sys.stderr)
+        else:
+            print(f"gaslands: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.bot or args.log:
         return join_headless(link, bot=args.bot, log=args.log, retry_s=args.retry)

@@ -159,3 +159,17 @@ def test_the_rules_and_the_geometry_never_import_the_network_code() -> None:
     offenders = [str(path.relative_to(root)) for layer in ("gaslands", "geometry") for path in (root / layer).glob("*.py")
                  if "simulator.net" in path.read_text(encoding="utf-8")]
     assert offenders == []
+
+
+def test_join_given_a_file_says_it_wants_the_link_itself(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """QA: ``gaslands join seats.json`` answered that a link starts with ws://, not that a file was given."""
+    from simulator.cli import main
+
+    seats = tmp_path / "seats.json"
+    seats.write_text('{"seats": {}}', encoding="utf-8")
+    assert main(["join", str(seats), "--bot"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"gaslands: {seats} is a file, not a join link") and "ws://" in err
+    assert main(["join", "nowhere/game/abcd", "--bot"]) == 2
+    assert "starts with ws://" in capsys.readouterr().err
+
