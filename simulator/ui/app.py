@@ -30,13 +30,14 @@ from simulator.gaslands.game import Game
 from simulator.gaslands.teams import Team
 from simulator.geometry.templates import TemplateSet, load_template_set
 from simulator.scenario.loader import Scenario, load_scenario
-from simulator.ui import draw
+from simulator.ui import draw, palette
 from simulator.ui.canvas import Canvas
 from simulator.ui.controller import TurnController
 from simulator.ui.file_menu import FileMenu
 from simulator.ui.game_controller import GameController, scenario_of
 from simulator.ui.help import SCREEN_HELP, SHELL_HELP, draw_help
 from simulator.ui.layout import GAME_PANEL_PX, PANEL_PX, Layout
+from simulator.ui.legend import draw_legend
 from simulator.ui.modes import Context, Mode
 from simulator.ui.modes.editor import EditorMode, check_editable
 from simulator.ui.modes.free_table import FreeTableMode
@@ -81,6 +82,9 @@ class App:
         self.files = FileMenu(self, self.settings)
         self.ctx.file_command = lambda name: getattr(self.files, name)()
         self.help_visible = False
+        self.legend_visible = False
+        """The legend of the table's markers (L)."""
+        palette.use_colour_blind(self.settings.colour_blind)
         self.successor: App | None = None
         """The window state to show next (a file opened, a new game); the loop swaps it in."""
         self.closing = False
@@ -328,8 +332,8 @@ class App:
             self.files.quit()
         elif self.ctx.dialogs.handle_event(event):
             return
-        elif event.type == pygame.MOUSEBUTTONDOWN and self.help_visible:
-            self.help_visible = False
+        elif event.type == pygame.MOUSEBUTTONDOWN and (self.help_visible or self.legend_visible):
+            self.help_visible = self.legend_visible = False
         elif self.screen is not None and self.screen.handle_event(event):
             return
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._top_click(event.pos):
@@ -356,14 +360,22 @@ class App:
         return True
 
     def _option_key(self, key: int, mod: int) -> bool:
-        """Ctrl+M mutes or unmutes."""
-        if key == pygame.K_m and mod & pygame.KMOD_CTRL:
+        """Ctrl+M mutes or unmutes, Ctrl+B switches the colour-blind-safe team colours, L shows the legend."""
+        if (key == pygame.K_l and not mod & pygame.KMOD_CTRL) or (key == pygame.K_ESCAPE and self.legend_visible):
+            self.legend_visible = not self.legend_visible and key == pygame.K_l
+            self.help_visible = False
+        elif key == pygame.K_b and mod & pygame.KMOD_CTRL:
+            self.toggle_setting("colour_blind")
+            self.mode.say("Colour-blind-safe team colours (Okabe-Ito): " + ("on" if self.settings.colour_blind else
+                          "off") + ". L shows the legend.")
+        elif key == pygame.K_m and mod & pygame.KMOD_CTRL:
             self.toggle_setting("muted")
             self.mode.say("Sound off: Ctrl+M turns it on again." if self.settings.muted else
                           "Sound on: Ctrl+M mutes it." if self.sound.available is not False else
                           "Sound on, but this machine has no sound device.")
-            return True
-        return False
+        else:
+            return False
+        return True
 
     def _top_click(self, pos: tuple[int, int]) -> bool:
         b = button_at(self.buttons(), (int(pos[0]), int(pos[1])))
@@ -417,6 +429,7 @@ class App:
         self.settings.save()
         if name == "muted":
             self.sound.set_muted(self.settings.muted)
+        palette.use_colour_blind(self.settings.colour_blind)
         self.mode.entered()
 
     # ================================================================ drawing
@@ -438,4 +451,6 @@ class App:
         if self.help_visible:
             lines = SCREEN_HELP if self.screen is not None else self.mode.help_lines()
             draw_help(surface, self.title, (*lines, *SHELL_HELP))
+        if self.legend_visible:
+            draw_legend(surface, self.mode.scenario)
         self.ctx.dialogs.draw(surface)

@@ -161,14 +161,18 @@ class FileMenu:
         rows += [("Sound: " + ("off" if s.muted else "on") + "  (Ctrl+M toggles)", self._toggle("muted")),
                  ("Camera follows the active car: " + ("on" if s.follow_camera else "off") + "  (C toggles)",
                   self._toggle("follow_camera")),
-                 ("Colour-blind-safe team colours: " + ("on" if s.colour_blind else "off"),
-                  self._toggle("colour_blind"))]
+                 ("Colour-blind-safe team colours: " + ("on" if s.colour_blind else "off") + "  (Ctrl+B toggles)",
+                  self._toggle("colour_blind")),
+                 ("Legend of the table's colours and marks  (L)", self._legend)]
         self.dialogs.menu("Settings", rows)
 
     def _scaler(self, scale: float) -> Command:
         def run() -> None:
             self.app.set_ui_scale(scale)
         return run
+
+    def _legend(self) -> None:
+        self.app.legend_visible = True
 
     def _toggle(self, name: str) -> Command:
         def run() -> None:

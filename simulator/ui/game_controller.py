@@ -90,6 +90,7 @@ from simulator.geometry.table import Table
 from simulator.scenario import saves as saving
 from simulator.scenario.loader import Scenario, parse_scenario
 from simulator.scenario.setup import team_warnings
+from simulator.ui import palette
 from simulator.ui.animation import Animator
 from simulator.ui.panel_actions import (
     AddSpend,
@@ -234,9 +235,8 @@ class GameController:
         return players[player] if 0 <= player < len(players) else "nobody"
 
     def player_colour(self, player: int) -> str:
-        """The player's colour from the scenario (hex)."""
-        spec = self.scenario.spec.player
-        return spec[player].colour if 0 <= player < len(spec) and spec[player].colour else "#999999"
+        """The player's colour from the scenario, or the colour-blind-safe one (hex; :mod:`simulator.ui.palette`)."""
+        return palette.team_hex([p.colour for p in self.scenario.spec.player], player)
 
     def vehicle(self, vehicle_id: str) -> VehicleState:
         """The engine's vehicle."""

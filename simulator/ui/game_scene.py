@@ -43,7 +43,7 @@ from simulator.gaslands.tables import load_vehicle_types, load_weapons
 from simulator.geometry.pose import Pose, footprint
 from simulator.geometry.table import Table
 from simulator.scenario.loader import Scenario
-from simulator.ui import draw
+from simulator.ui import draw, palette
 from simulator.ui.animation import Animator
 from simulator.ui.dashboard import Dashboard
 from simulator.ui.game_controller import display_table, status_notes, wrecks_of
@@ -125,9 +125,8 @@ class GameScene:
             return vehicle_id
 
     def player_colour(self, player: int) -> tuple[int, int, int]:
-        """A player's colour (grey when the scenario gives none)."""
-        spec = self.scenario.spec.player
-        return draw.hex_colour(spec[player].colour if 0 <= player < len(spec) and spec[player].colour else "#999999")
+        """A player's colour (grey when the scenario gives none; :mod:`simulator.ui.palette`'s with its option on)."""
+        return draw.hex_colour(palette.team_hex([p.colour for p in self.scenario.spec.player], player))
 
     def colour(self, state: GameState, vehicle_id: str) -> tuple[int, int, int]:
         """A vehicle's team colour."""

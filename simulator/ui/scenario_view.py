@@ -18,7 +18,7 @@ from simulator.gaslands.objectives import Objective
 from simulator.gaslands.state import GameState
 from simulator.gaslands.tokens import Token
 from simulator.geometry.table import Table
-from simulator.ui import draw
+from simulator.ui import draw, palette
 from simulator.ui.view import View
 from simulator.vocab import plural
 
@@ -34,8 +34,8 @@ BOARD_WIDTH_PX = 250
 
 
 def player_colours(colours: Sequence[str]) -> list[tuple[int, int, int]]:
-    """The players' colours as RGB."""
-    return [draw.hex_colour(c) for c in colours]
+    """The players' colours as RGB (the colour-blind-safe ones with that option on: :mod:`simulator.ui.palette`)."""
+    return [draw.hex_colour(palette.team_hex(colours, i)) for i in range(len(colours))]
 
 
 def draw_objectives(surface: pygame.Surface, view: View, state: GameState, table: Table,

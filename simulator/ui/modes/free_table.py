@@ -32,7 +32,7 @@ from simulator.geometry.templates import Direction
 from simulator.physics.hand import HandLayer, Placement, moved_obstacle
 from simulator.scenario.loader import Scenario
 from simulator.scenario.rulings import load_rulings_file
-from simulator.ui import draw, game_panel, tray
+from simulator.ui import draw, game_panel, palette, tray
 from simulator.ui.controller import FreeTable, TurnController, manoeuvre_label
 from simulator.ui.dashboard import CARD_HEIGHT, Dashboard, card_rects, draw_card
 from simulator.ui.labels import LabelBoard
@@ -249,7 +249,10 @@ class FreeTableMode:
 
     def vehicle_colour(self, vehicle_id: str) -> tuple[int, int, int]:
         """The vehicle's team colour."""
-        return draw.hex_colour(self.scenario.player_colour(self.table.vehicle(vehicle_id).player))
+        player = self.table.vehicle(vehicle_id).player
+        players = self.scenario.spec.player
+        index = next((i for i, p in enumerate(players) if p.id == player), -1)
+        return draw.hex_colour(palette.team_hex([p.colour for p in players], index))
 
     def is_vehicle(self, piece_id: str) -> bool:
         """Whether ``piece_id`` is a vehicle on the table (not an obstacle)."""
