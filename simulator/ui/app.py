@@ -439,6 +439,7 @@ class App:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole window."""
+        self.ctx.canvas.begin_frame()
         surface.fill(draw.BACKGROUND)
         pygame.draw.rect(surface, (16, 17, 20), self.layout.top)
         self.mode.draw(surface)

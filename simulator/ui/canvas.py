@@ -38,6 +38,10 @@ def vehicle_ids(table: Table) -> frozenset[str]:
     return frozenset(v.id for v in table.vehicles)
 
 
+OVERLAYS_KEPT = 4
+"""How many overlay surfaces a canvas keeps for reuse (a frame asks for two or three)."""
+
+
 class Canvas:
     """The view of the table in the window's table rectangle, with panning, zooming and picking."""
 
@@ -48,6 +52,8 @@ class Canvas:
         self.pan_moved = False
         self.mouse_pos: tuple[int, int] = (0, 0)
         """Where the pointer was last seen (the window sets it before any mode sees an event)."""
+        self._overlays: list[pygame.Surface] = []
+        self._overlays_used = 0
 
     @property
     def rect(self) -> Rect:
@@ -159,8 +165,28 @@ class Canvas:
 
     # ---------------------------------------------------------------- drawing
     def overlay(self, surface: pygame.Surface) -> pygame.Surface:
-        """A transparent surface the size of ``surface`` for translucent drawing (blit it back)."""
-        return pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        """A transparent surface the size of ``surface`` for translucent drawing (blit it back).
+
+        After :meth:`begin_frame` the overlays of the frame before are cleared and handed out again rather than
+        new ones made (a window-sized surface each call cost more than drawing on it: ``benchmarks/
+        bench_frames.py``); so an overlay must not be kept past the frame it was asked for.
+        """
+        size = surface.get_size()
+        i = self._overlays_used
+        self._overlays_used += 1
+        if i < len(self._overlays) and self._overlays[i].get_size() == size:
+            self._overlays[i].fill((0, 0, 0, 0))
+            return self._overlays[i]
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        if i < len(self._overlays):
+            self._overlays[i] = layer
+        elif i < OVERLAYS_KEPT:
+            self._overlays.append(layer)
+        return layer
+
+    def begin_frame(self) -> None:
+        """A new frame: the overlays handed out so far are free again (the window calls this before drawing)."""
+        self._overlays_used = 0
 
     def draw_preview(self, overlay: pygame.Surface, preview: MovePreview, vehicle: VehiclePiece,
                      colour: tuple[int, int, int], faint: bool = False, labels: pygame.Surface | None = None) -> None:

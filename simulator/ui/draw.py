@@ -7,6 +7,7 @@ swept paths) are drawn on an ``SRCALPHA`` overlay the caller blits.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -185,8 +186,42 @@ def arrow_px(surface: pygame.Surface, colour: Colour, tail: tuple[float, float],
 
 
 # --------------------------------------------------------------------------- table
+_TABLE_LAYER: list[tuple[tuple[object, ...], tuple[object, ...], pygame.Surface, LabelBoard | None]] = []
+"""The last table drawn: (view and surface key, its terrain pieces, the layer, the labels it asked for), reused
+while neither changes."""
+
+
 def draw_table(surface: pygame.Surface, view: View, table: Table, labels: LabelBoard | None = None) -> None:
-    """The play area, a 100 mm grid, surfaces, lines, gates and obstacles (their words on ``labels`` if given)."""
+    """The play area, a 100 mm grid, surfaces, lines, gates and obstacles inside the surface's clip (their words
+    on ``labels`` if given).
+
+    The terrain is most of a frame's drawing and rarely changes, so it is drawn into a transparent layer kept for
+    the next frames and blitted while the view, the surface's size and clip and the terrain pieces (the same
+    objects, or equal ones) stay the same; the labels it asked for are asked for again on ``labels`` each frame
+    (they are placed among the cars of the frame). ``benchmarks/bench_frames.py`` measures the frame."""
+    from simulator.ui.labels import LabelBoard
+
+    clip = surface.get_clip()
+    key = (view, surface.get_size(), tuple(clip), table.width_mm, table.height_mm, labels is None)
+    pieces = (*table.surfaces, *table.lines, *table.ramps, *table.gates, *table.obstacles)
+    last = _TABLE_LAYER[0] if _TABLE_LAYER else None
+    if (last is None or last[0] != key or len(last[1]) != len(pieces)
+            or any(a is not b and a != b for a, b in zip(last[1], pieces, strict=True))):
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        layer.set_clip(clip)
+        asked = LabelBoard(pygame.Rect(clip)) if labels is not None else None
+        _draw_table(layer, view, table, asked)
+        last = (key, pieces, layer, asked)
+        _TABLE_LAYER[:] = [last]
+    surface.blit(last[2], clip.topleft, clip)
+    if labels is not None and last[3] is not None:
+        for lab in last[3].labels:
+            labels.add(dataclasses.replace(lab, rect=pygame.Rect(lab.rect)))
+        for rect in last[3].keep_clear:
+            labels.avoid(rect)
+
+
+def _draw_table(surface: pygame.Surface, view: View, table: Table, labels: LabelBoard | None = None) -> None:
     fill_shape(surface, view, table.area, TABLE)
     _grid(surface, view, table)
     for s in table.surfaces:
