@@ -14,7 +14,9 @@ Which cue plays comes from the typed events of a decision (:func:`cue_for`), nev
 from the log's text: ``SkidDiceRolled`` and other rolls rattle the dice, a ``Moved``
 drives (the engine) or slides and spins (the skid), a ``Collided`` or a wreck
 crashes, an ``Attacked`` fires. One decision plays each of its cues once, in the
-order they happened, :data:`GAP_S` apart (:meth:`Sound.update` plays them as time passes).
+order they happened: :data:`GAP_S` apart, or after a drive or a skid when the car
+arrives on screen (:data:`~simulator.ui.animation.MOVE_S`), so a crash is heard as the
+cars meet (:meth:`Sound.update` plays them as time passes).
 
 Muting (Ctrl+M, or the Settings menu) is :attr:`Settings.muted`, saved with the other
 settings. Where there is no audio device (``SDL_AUDIODRIVER=dummy`` plays into nothing;
@@ -53,6 +55,7 @@ from simulator.gaslands.events import (
     VolatileRolled,
     Wrecked,
 )
+from simulator.ui.animation import MOVE_S
 from simulator.ui.user_files import Settings
 
 Cue = Literal["engine", "skid", "crash", "gunfire", "dice"]
@@ -241,15 +244,20 @@ class Sound:
                     self.available = False
         return bool(self.available)
 
+    def prepare(self) -> bool:
+        """Start the mixer and make the sounds now (the window does before its first frame, so the first sound
+        does not stall a frame); nothing while muted. Whether sound is available."""
+        return not self.muted and self._ready()
+
     def play_events(self, events: Sequence[GameEvent]) -> list[Cue]:
         """Queue the cues of one decision's ``events`` (nothing when muted); the cues queued."""
         if self.muted:
             return []
         cues = cues_for(events)
-        start = max([self._clock_s, *(at for at, _ in self._queue)])
-        if self._queue:
-            start += GAP_S
-        self._queue += [(start + i * GAP_S, cue) for i, cue in enumerate(cues)]
+        at = max([self._clock_s, *(t + GAP_S for t, _ in self._queue)])
+        for cue in cues:
+            self._queue.append((at, cue))
+            at += MOVE_S if cue in ("engine", "skid") else GAP_S
         self.update(0.0)
         return cues
 

@@ -139,6 +139,7 @@ def _loop(app: App, screen: pygame.Surface) -> None:
     clock = pygame.time.Clock()
     out = ScaledScreen(screen, app.settings.ui_scale)
     app.resize(out.size_points)
+    app.sound.prepare()
     while not app.closing:
         dt = clock.tick(60) / 1000.0
         for event in pygame.event.get():

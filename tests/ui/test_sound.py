@@ -119,3 +119,21 @@ def test_the_free_table_window_makes_no_sound_and_opens_muted_if_saved(app: App)
     s = Settings(muted=True)
     window = App(app.mode.scenario, SIZE, settings=s)
     assert window.sound.muted and window.sound.play("crash") is False
+
+
+def test_a_crash_is_heard_when_the_car_arrives_not_as_it_sets_off() -> None:
+    from simulator.ui.animation import MOVE_S
+
+    s = sound.Sound(Settings(muted=False))
+    assert s.play_events([_moved(), Collided.__new__(Collided)]) == ["engine", "crash"]
+    assert list(s.played) == ["engine"]
+    s.update(MOVE_S - 0.05)
+    assert list(s.played) == ["engine"]
+    s.update(0.1)
+    assert list(s.played) == ["engine", "crash"]
+
+
+def test_prepare_starts_the_sound_before_the_first_frame_unless_muted() -> None:
+    assert sound.Sound(Settings(muted=True)).prepare() is False
+    s = sound.Sound(Settings(muted=False))
+    assert s.prepare() is True and s.available and not s.played
