@@ -137,3 +137,19 @@ def test_prepare_starts_the_sound_before_the_first_frame_unless_muted() -> None:
     assert sound.Sound(Settings(muted=True)).prepare() is False
     s = sound.Sound(Settings(muted=False))
     assert s.prepare() is True and s.available and not s.played
+
+
+def test_a_real_audio_driver_without_a_device_prints_nothing() -> None:
+    """SDL's ALSA driver on a machine without a sound card: before, ALSA filled the terminal with errors."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("from simulator.ui.sound import Sound\nfrom simulator.ui.user_files import Settings\n"
+            "s = Sound(Settings())\ns.prepare()\ns.play('crash')\nprint(s.describe())\n")
+    env = {**os.environ, "SDL_AUDIODRIVER": "alsa", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert done.returncode == 0
+    assert done.stderr == ""
+    assert done.stdout.strip() in ("sound on", "no sound device")
