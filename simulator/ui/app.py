@@ -95,6 +95,8 @@ class App:
             game.on_events = self.sound.play_events
         self.game = game_mode(self.ctx, game, game_path) if game is not None else None
         self.replay = ReplayMode(self.ctx, replay, replay_path) if replay is not None else None
+        if self.replay is not None:
+            self.replay.on_events = self.sound.play_events
         self.free: FreeTableMode | None = None
         self.rulings: RulingsMode | None = None
         self.rulings_path = rulings_path

@@ -153,3 +153,32 @@ def test_a_real_audio_driver_without_a_device_prints_nothing() -> None:
     assert done.returncode == 0
     assert done.stderr == ""
     assert done.stdout.strip() in ("sound on", "no sound device")
+
+
+def test_stepping_a_replay_forward_plays_each_steps_sounds(tmp_path: Path) -> None:
+    from simulator.gaslands.bots import Bot
+    from simulator.scenario import saves as saving
+    from simulator.scenario.loader import bundled_scenario, load_scenario
+    from simulator.scenario.setup import new_game
+
+    g, bot = new_game(load_scenario(bundled_scenario()), 4), Bot()
+    for _ in range(12):
+        g.decide(bot.decide(g))
+    saving.save(g, tmp_path / "race.json")
+    pygame.event.clear()
+    app = App.for_replay(saving.load(tmp_path / "race.json"), SIZE, tmp_path / "race.json",
+                         settings=Settings(muted=False))
+    assert app.replay is not None
+    app.replay.seek(0)
+    for _ in range(12):
+        post_key(pygame.K_RIGHT)
+        pump(app)
+        for _ in range(60):
+            app.update(1 / 60)
+    assert {"dice", "engine"} <= set(app.sound.played)
+    app.sound.played.clear()
+    post_key(pygame.K_LEFT)  # stepping back is silent
+    pump(app)
+    for _ in range(60):
+        app.update(1 / 60)
+    assert not app.sound.played

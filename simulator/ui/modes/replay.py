@@ -13,7 +13,7 @@ on the table of the step shown; coming back finds the replay where it was.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pygame
@@ -115,6 +115,8 @@ class ReplayMode:
         self.source = source
         self._scenario = scenario_of(game)
         self.scene = GameScene(self._scenario, game.referee)
+        self.on_events: Callable[[Sequence[GameEvent]], object] | None = None
+        """Called with a step's events when it is played forward (the window plays their sounds)."""
         self.entries: tuple[Entry, ...] = game.history.entries
         self.offsets = [0]
         for e in self.entries:
@@ -206,6 +208,8 @@ class ReplayMode:
         self.log_view.scroll = 0
         if animate:
             self.anim.play(before, self.state, self.entry.events)
+            if self.on_events is not None:
+                self.on_events(self.entry.events)
         else:
             self.anim.clear()
             self.anim.flash(self.entry.events)
