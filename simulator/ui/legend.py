@@ -127,12 +127,7 @@ def draw_legend(surface: pygame.Surface, scenario: Scenario,
     sections = sections if sections is not None else entries(scenario)
     w, h = surface.get_size()
     lines = [len(rows) + 1 for _, rows in sections]
-    half = (sum(lines) + 1) // 2
-    split, count = 0, 0
-    while split < len(sections) and count + lines[split] <= half:
-        count += lines[split]
-        split += 1
-    split = max(split, 1)
+    split = min(range(1, len(sections) + 1), key=lambda k: max(sum(lines[:k]), sum(lines[k:])))
     tall = max(sum(lines[:split]), sum(lines[split:]))
     card = pygame.Rect(0, 0, min(2 * COLUMN_PX + 40, w - 20), min(64 + ROW_PX * tall + 16, h - 20))
     card.center = (w // 2, h // 2)
