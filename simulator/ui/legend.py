@@ -49,7 +49,7 @@ def entries(scenario: Scenario) -> list[tuple[str, list[Row]]]:
         (Swatch("ring", (200, 200, 200), 1), "thin grey ring: may activate in this Gear Phase"),
         (Swatch("ring", draw.SELECT, 3), "thick yellow ring: click one to activate it now"),
         (Swatch("selected", draw.SELECT), "yellow car and name: the car you are looking at"),
-        (Swatch("tokens"), "G3 H2 on a car: its Gear and Hazard Tokens"),
+        (Swatch("tokens"), "G3 H2 after its name: a car's Gear and Hazard Tokens"),
         (Swatch("badge"), "red badge: what just happened to it (hits, WIPEOUT...)"),
         (Swatch("wreck", (120, 120, 120)), "dark, crossed out: a Wreck (p.43)"),
     ]
