@@ -83,7 +83,7 @@ class App:
         self.ctx.file_command = lambda name: getattr(self.files, name)()
         self.help_visible = False
         self.legend_visible = False
-        """The legend of the table's markers (L)."""
+        """The legend of the table's markers (Ctrl+L)."""
         palette.use_colour_blind(self.settings.colour_blind)
         self.successor: App | None = None
         """The window state to show next (a file opened, a new game); the loop swaps it in."""
@@ -362,14 +362,15 @@ class App:
         return True
 
     def _option_key(self, key: int, mod: int) -> bool:
-        """Ctrl+M mutes or unmutes, Ctrl+B switches the colour-blind-safe team colours, L shows the legend."""
-        if (key == pygame.K_l and not mod & pygame.KMOD_CTRL) or (key == pygame.K_ESCAPE and self.legend_visible):
+        """Ctrl+M mutes or unmutes, Ctrl+B switches the colour-blind-safe team colours, Ctrl+L shows the legend
+        (L alone is the game's line-of-fire check)."""
+        if (key == pygame.K_l and mod & pygame.KMOD_CTRL) or (key == pygame.K_ESCAPE and self.legend_visible):
             self.legend_visible = not self.legend_visible and key == pygame.K_l
             self.help_visible = False
         elif key == pygame.K_b and mod & pygame.KMOD_CTRL:
             self.toggle_setting("colour_blind")
             self.mode.say("Colour-blind-safe team colours (Okabe-Ito): " + ("on" if self.settings.colour_blind else
-                          "off") + ". L shows the legend.")
+                          "off") + ". Ctrl+L shows the legend.")
         elif key == pygame.K_m and mod & pygame.KMOD_CTRL:
             self.toggle_setting("muted")
             self.mode.say("Sound off: Ctrl+M turns it on again." if self.settings.muted else

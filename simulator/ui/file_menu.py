@@ -163,7 +163,7 @@ class FileMenu:
                   self._toggle("follow_camera")),
                  ("Colour-blind-safe team colours: " + ("on" if s.colour_blind else "off") + "  (Ctrl+B toggles)",
                   self._toggle("colour_blind")),
-                 ("Legend of the table's colours and marks  (L)", self._legend)]
+                 ("Legend of the table's colours and marks  (Ctrl+L)", self._legend)]
         self.dialogs.menu("Settings", rows)
 
     def _scaler(self, scale: float) -> Command:

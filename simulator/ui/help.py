@@ -18,7 +18,7 @@ SHELL_HELP: tuple[tuple[str, str], ...] = (
     ("Ctrl+N / Ctrl+Q", "a new game (asks first if anything is unsaved) / quit"),
     ("Ctrl+T", "the team builder: sponsor, vehicles, weapons, upgrades, perks, Cans (File menu too)"),
     ("Ctrl+Shift+S", "save as: choose the file (in your data folder by default)"),
-    ("L", "legend: what each colour, ring, badge and mark on the table means"),
+    ("Ctrl+L", "legend: what each colour, ring, badge and mark on the table means"),
     ("Ctrl+B", "colour-blind-safe team colours (Okabe-Ito) on / off (kept in the settings)"),
     ("Ctrl+M", "sound off / on (engine, skids, crashes, gunfire, dice; kept in the settings)"),
     ("F4", "the track editor on this scenario's file (F4 again goes back)"),

@@ -1,4 +1,4 @@
-"""The legend (L): what each colour, ring, badge and mark on the table means, drawn with the table's own colours.
+"""The legend (Ctrl+L): what each colour, ring, badge and mark on the table means, drawn with the table's own colours.
 
 :func:`entries` lists the rows, each a small picture (:class:`Swatch`) and a few words:
 the teams in the colours they are drawn in now (the scenario's, or the colour-blind-safe
@@ -136,7 +136,7 @@ def draw_legend(surface: pygame.Surface, scenario: Scenario,
     surface.blit(shade, card.topleft)
     pygame.draw.rect(surface, draw.SELECT, card, 2, border_radius=8)
     draw.text(surface, "Legend: what the table shows", (card.left + 20, card.top + 14), 30, draw.SELECT)
-    draw.text(surface, "L or Esc closes this", (card.right - 20, card.top + 18), 18, draw.TEXT_DIM, "topright")
+    draw.text(surface, "Ctrl+L or Esc closes this", (card.right - 20, card.top + 18), 18, draw.TEXT_DIM, "topright")
     row = max(16, min(ROW_PX, (card.height - 70) // max(tall, 1)))
     out: dict[str, pygame.Rect] = {}
     surface.set_clip(card)
