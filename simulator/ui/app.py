@@ -82,8 +82,7 @@ class App:
         self.files = FileMenu(self, self.settings)
         self.ctx.file_command = lambda name: getattr(self.files, name)()
         self.help_visible = False
-        self.legend_visible = False
-        """The legend of the table's markers (Ctrl+L)."""
+        self.legend_visible = False  # the legend of the table's markers (Ctrl+L)
         palette.use_colour_blind(self.settings.colour_blind)
         self.successor: App | None = None
         """The window state to show next (a file opened, a new game); the loop swaps it in."""
@@ -91,12 +90,11 @@ class App:
         """Set when the window should close (Quit, after any question about unsaved work)."""
         self.sound = Sound(self.settings)
         """The sounds of the game's events (Ctrl+M mutes)."""
-        if game is not None:
-            game.on_events = self.sound.play_events
         self.game = game_mode(self.ctx, game, game_path) if game is not None else None
         self.replay = ReplayMode(self.ctx, replay, replay_path) if replay is not None else None
-        if self.replay is not None:
-            self.replay.on_events = self.sound.play_events
+        for source in (game, self.replay):  # what a decision or a replayed step caused: its sounds
+            if source is not None:
+                source.on_events = self.sound.play_events
         self.free: FreeTableMode | None = None
         self.rulings: RulingsMode | None = None
         self.rulings_path = rulings_path
@@ -340,8 +338,7 @@ class App:
             return
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._top_click(event.pos):
             return
-        elif event.type == pygame.KEYDOWN and (self._shell_key(event.key) or self.files.key(event.key, event.mod)
-                                               or self._option_key(event.key, event.mod)):
+        elif event.type == pygame.KEYDOWN and (self._shell_key(event.key) or self.files.key(event.key, event.mod)):
             return
         elif not self.mode.handle_event(event):
             self.ctx.canvas.handle_event(event)
@@ -349,6 +346,8 @@ class App:
     def _shell_key(self, key: int) -> bool:
         if key in (pygame.K_h, pygame.K_F1) or (key == pygame.K_ESCAPE and self.help_visible):
             self.help_visible = not self.help_visible
+        elif key == pygame.K_ESCAPE and self.legend_visible:
+            self.legend_visible = False
         elif self.screen is not None:
             return False
         elif key == pygame.K_F2:
@@ -357,25 +356,6 @@ class App:
             self.toggle_rulings()
         elif key == pygame.K_F4:
             self.toggle_editor()
-        else:
-            return False
-        return True
-
-    def _option_key(self, key: int, mod: int) -> bool:
-        """Ctrl+M mutes or unmutes, Ctrl+B switches the colour-blind-safe team colours, Ctrl+L shows the legend
-        (L alone is the game's line-of-fire check)."""
-        if (key == pygame.K_l and mod & pygame.KMOD_CTRL) or (key == pygame.K_ESCAPE and self.legend_visible):
-            self.legend_visible = not self.legend_visible and key == pygame.K_l
-            self.help_visible = False
-        elif key == pygame.K_b and mod & pygame.KMOD_CTRL:
-            self.toggle_setting("colour_blind")
-            self.mode.say("Colour-blind-safe team colours (Okabe-Ito): " + ("on" if self.settings.colour_blind else
-                          "off") + ". Ctrl+L shows the legend.")
-        elif key == pygame.K_m and mod & pygame.KMOD_CTRL:
-            self.toggle_setting("muted")
-            self.mode.say("Sound off: Ctrl+M turns it on again." if self.settings.muted else
-                          "Sound on: Ctrl+M mutes it." if self.sound.available is not False else
-                          "Sound on, but this machine has no sound device.")
         else:
             return False
         return True

@@ -89,14 +89,16 @@ class FileMenu:
 
     # ================================================================ keys and the menu
     def key(self, key: int, mod: int) -> bool:
-        """Ctrl+N, Ctrl+O, Ctrl+S, Ctrl+Shift+S, Ctrl+Q; True if it was one of them."""
+        """Ctrl+N, Ctrl+O, Ctrl+S, Ctrl+Shift+S, Ctrl+Q, Ctrl+T (team builder), and the settings' Ctrl+M (sound), Ctrl+B (colour-blind-safe
+        colours) and Ctrl+L (the legend; L alone is the game's line-of-fire check); True if it was one of them."""
         if not mod & pygame.KMOD_CTRL:
             return False
         if key == pygame.K_s and mod & pygame.KMOD_SHIFT:
             self.save_as()
         else:
             command = {pygame.K_n: self.new_game, pygame.K_o: self.open, pygame.K_s: self.save,
-                       pygame.K_q: self.quit, pygame.K_t: self.team_builder}.get(key)
+                       pygame.K_q: self.quit, pygame.K_t: self.team_builder, pygame.K_m: self.toggle_sound,
+                       pygame.K_b: self.toggle_palette, pygame.K_l: self.toggle_legend}.get(key)
             if command is None:
                 return False
             command()
@@ -158,12 +160,12 @@ class FileMenu:
         rows: list[tuple[str, Command | None]] = [
             (f"UI scale {scale:.0%}" + ("  (now)" if abs(scale - s.ui_scale) < 1e-6 else ""), self._scaler(scale))
             for scale in SCALES]
-        rows += [("Sound: " + ("off" if s.muted else "on") + "  (Ctrl+M toggles)", self._toggle("muted")),
+        rows += [("Sound: " + ("off" if s.muted else "on") + "  (Ctrl+M toggles)", self.toggle_sound),
                  ("Camera follows the active car: " + ("on" if s.follow_camera else "off") + "  (C toggles)",
                   self._toggle("follow_camera")),
                  ("Colour-blind-safe team colours: " + ("on" if s.colour_blind else "off") + "  (Ctrl+B toggles)",
-                  self._toggle("colour_blind")),
-                 ("Legend of the table's colours and marks  (Ctrl+L)", self._legend)]
+                  self.toggle_palette),
+                 ("Legend of the table's colours and marks  (Ctrl+L)", self.toggle_legend)]
         self.dialogs.menu("Settings", rows)
 
     def _scaler(self, scale: float) -> Command:
@@ -171,8 +173,23 @@ class FileMenu:
             self.app.set_ui_scale(scale)
         return run
 
-    def _legend(self) -> None:
-        self.app.legend_visible = True
+    def toggle_sound(self) -> None:
+        """Ctrl+M: sound off or on (kept in the settings)."""
+        self.app.toggle_setting("muted")
+        self.say("Sound off: Ctrl+M turns it on again." if self.settings.muted else
+                 "Sound on: Ctrl+M mutes it." if self.app.sound.available is not False else
+                 "Sound on, but this machine has no sound device.")
+
+    def toggle_palette(self) -> None:
+        """Ctrl+B: the colour-blind-safe team colours on or off (kept in the settings)."""
+        self.app.toggle_setting("colour_blind")
+        self.say("Colour-blind-safe team colours (Okabe-Ito): " + ("on" if self.settings.colour_blind else "off")
+                 + ". Ctrl+L shows the legend.")
+
+    def toggle_legend(self) -> None:
+        """Ctrl+L: show or hide the legend of the table's colours and marks."""
+        self.app.legend_visible = not self.app.legend_visible
+        self.app.help_visible = False
 
     def _toggle(self, name: str) -> Command:
         def run() -> None:

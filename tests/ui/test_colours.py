@@ -112,3 +112,19 @@ def test_the_legend_names_every_marker_the_table_draws(app: App) -> None:
     rects = list(rows.values())
     assert all(card.contains(r) for r in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+
+
+def test_the_settings_menu_switches_the_palette_and_opens_the_legend_by_mouse(tmp_path: Path) -> None:
+    from ui_events import click, click_dialog
+
+    app = _game_app(tmp_path, 3)
+    app.update(1 / 60)
+    app.draw(pygame.Surface(app.layout.size))
+    click(app, next(b for b in app.buttons() if b.label == "File").rect[:2])
+    click_dialog(app, "Settings...")
+    assert app.ctx.dialogs.title == "Settings"
+    click_dialog(app, "Colour-blind-safe team colours: off  (Ctrl+B toggles)")
+    assert app.settings.colour_blind and _count(app, VERMILLION) > 50
+    app.files.show_settings()
+    click_dialog(app, "Legend of the table's colours and marks  (Ctrl+L)")
+    assert app.legend_visible
