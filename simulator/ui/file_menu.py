@@ -89,8 +89,9 @@ class FileMenu:
 
     # ================================================================ keys and the menu
     def key(self, key: int, mod: int) -> bool:
-        """Ctrl+N, Ctrl+O, Ctrl+S, Ctrl+Shift+S, Ctrl+Q, Ctrl+T (team builder), and the settings' Ctrl+M (sound), Ctrl+B (colour-blind-safe
-        colours) and Ctrl+L (the legend; L alone is the game's line-of-fire check); True if it was one of them."""
+        """Ctrl+N, Ctrl+O, Ctrl+S, Ctrl+Shift+S, Ctrl+Q, Ctrl+T (team builder), and the settings' Ctrl+M (sound),
+        Ctrl+B (colour-blind-safe colours) and Ctrl+L (the legend; L alone is the game's line-of-fire check); True
+        if it was one of them."""
         if not mod & pygame.KMOD_CTRL:
             return False
         if key == pygame.K_s and mod & pygame.KMOD_SHIFT:
