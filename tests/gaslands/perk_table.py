@@ -70,6 +70,11 @@ class Table(OpenTableReferee):
         self.forced.append("through")
         return OpenTableReferee.move(self, state, vehicle_id, plan)
 
+    def continue_move(self, state: GameState, vehicle_id: str, plan: MovePlan, start: Pose,
+                      ignoring: tuple[str, ...]) -> MoveReport:
+        self.forced.append("ignoring " + " ".join(ignoring))
+        return super().continue_move(state, vehicle_id, plan, start, ignoring)
+
     def distracted(self, state: GameState, vehicle_id: str) -> bool:
         return self.is_distracted
 

@@ -664,6 +664,38 @@ def test_stunt_driver() -> None:
     assert g.state.vehicle("blue").hazards == 3 and used(g, "Stunt Driver")
 
 
+def test_skiing() -> None:
+    # Blue (a Car, Handling 3) skis: +3 Hazard Tokens; Red's Movement Step then ignores Blue, until Blue activates
+    table = Table()
+    g = game(car("blue", 0), car("red", 1, x=300.0), kits={"blue": ("skiing",)}, table=table, gear_phase=1)
+    drive(g, "blue", say={"skiing": "yes"})
+    assert g.state.vehicle("blue").hazards == 3 and used(g, "Skiing") and g.state.notes.get("blue:skiing") == 1
+    finish_attacks(g)
+    drive(g, "red")
+    assert table.forced == ["ignoring blue"]
+    finish_attacks(g)
+    # a Truck (Handling 2) is never asked
+    t = game(car("blue", 0, "truck"), car("red", 1), kits={"blue": ("skiing",)})
+    t.decide(Activate("blue"))
+    t.decide(ChooseTemplate("medium_straight"))
+    t.decide(RollSkid(0))
+    assert not (isinstance(t.prompt, DeclarePrompt) and t.prompt.perk == "skiing")
+
+
+def test_skiing_ends_at_its_next_activation() -> None:
+    table = Table()
+    g = game(car("blue", 0), car("red", 1, x=300.0), kits={"blue": ("skiing",)}, table=table)
+    drive(g, "blue", say={"skiing": "yes"})
+    finish_attacks(g)
+    drive(g, "red")
+    finish_attacks(g)
+    drive(g, "blue")  # its next activation: the others collide with it again
+    assert not g.state.notes.get("blue:skiing") and len(used(g, "Skiing")) == 2
+    finish_attacks(g)
+    drive(g, "red")
+    assert table.forced == ["ignoring blue"]
+
+
 def test_taunt() -> None:
     g = game(car("blue", 0), car("red", 1), kits={"blue": ("taunt",)}, table=Table({("blue", "red"): "short"}),
              dice=ScriptedDice(skid=["spin"]))

@@ -48,7 +48,7 @@ from simulator.gaslands.perks.modifiers import (
 )
 from simulator.gaslands.perks.turn import end_of_gear_phase
 
-NOT_YET_IN_PLAY: tuple[str, ...] = ("powerslide", "skiing")
+NOT_YET_IN_PLAY: tuple[str, ...] = ("powerslide",)
 """Perks bought but not played by the engine yet (they do nothing in a game)."""
 
 SPONSOR_RULES_NOT_YET: tuple[str, ...] = ("maxximum_drift", "at_the_crossroads", "inexorable", "soul_harvest")

@@ -108,6 +108,7 @@ CHOOSERS: dict[str, Chooser] = {
     "downshift": lambda s, v, p: _yes_if(p, v.hazards <= SAFE_HAZARDS),
     "highway_to_hell": lambda s, v, p: _no(p),
     "stunt_driver": lambda s, v, p: _yes_if(p, v.hazards == 0),
+    "skiing": lambda s, v, p: _no(p),
     "taunt": lambda s, v, p: p.choices[1] if len(p.choices) > 1 else _no(p),
     "satellite_navigation": lambda s, v, p: _no(p),
     "satellite_shifts": lambda s, v, p: p.choices[-1],

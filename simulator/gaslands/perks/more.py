@@ -1,9 +1,9 @@
 """The perks that reach further into the activation: Flips, Spins, whole Movement Steps, shots and Evades
 (p.104-115).
 
-Bullet-Time, Downshift, Highway to Hell and Stunt Driver at the end of the
-Movement Step; Taunt and Eureka! at the start of the Attack Step, Rapid Fire at
-its end; Satellite Navigation with the Skid Dice; Rocket Thrusters and Barrel
+Bullet-Time, Downshift, Highway to Hell, Skiing and Stunt Driver at the end of the
+Movement Step (Skiing also in the other vehicles' Movement Steps); Taunt and
+Eureka! at the start of the Attack Step, Rapid Fire at its end; Satellite Navigation with the Skid Dice; Rocket Thrusters and Barrel
 Roll in a Flip; Rear Drive in a Spin; Evasive and Sympathy for the Devil before
 an Evade; Return Fire when shot at; Splashback when hurt; Violent
 Manifestation when respawned.
@@ -41,7 +41,7 @@ from simulator.gaslands.perks.core import (
 from simulator.gaslands.perks.core import ask as put
 from simulator.gaslands.permitted import STRAIGHTS
 from simulator.gaslands.referee import MovePlan, MoveReport
-from simulator.gaslands.state import DroppedTemplate, Mount, Status, VehicleState
+from simulator.gaslands.state import DroppedTemplate, GameState, Mount, Status, VehicleState
 from simulator.gaslands.tables import Weapon, Weight, load_weapons
 from simulator.geometry.pose import Pose
 
@@ -50,6 +50,12 @@ if TYPE_CHECKING:
 
 STUNT_HAZARDS = 3
 """Stunt Driver: Hazard Tokens after a Movement Step through obstructions (p.107)."""
+
+SKIING_HAZARDS = 3
+"""Skiing: Hazard Tokens to be passed through by the other vehicles until its next activation (p.115)."""
+
+SKIING_HANDLING = 3
+"""Skiing: the least Handling that may use it (p.115)."""
 
 HIGHWAY_DAMAGE = 2
 """Highway to Hell: the Fire damage it takes (p.108)."""
@@ -217,7 +223,8 @@ def _stunt_driver_answer(run: _Run, ask: PerkAsk, choice: str) -> None:
 
 
 def movement(run: _Run, plan: MovePlan) -> MoveReport:
-    """The active vehicle's Movement Step: through obstructions for a Stunt Driver who chose it (p.107)."""
+    """The active vehicle's Movement Step: through obstructions for a Stunt Driver who chose it (p.107); through
+    the vehicles that are Skiing (p.115), backed along its path off any it would end on."""
     if not in_play(run):
         return run.referee.move(run.state, run._active, plan)
     from simulator.gaslands.perks.sponsors import without_ghosts
@@ -225,7 +232,48 @@ def movement(run: _Run, plan: MovePlan) -> MoveReport:
     state = without_ghosts(run.state, run._active)  # Ghost Riders and the living pass through each other (p.101)
     if note(run.state, run._active, "stunt:movement"):
         return run.referee.move_through(state, run._active, plan)
+    skiers = skiing(state, run._active)
+    if skiers:
+        return run.referee.continue_move(state, run._active, plan, state.vehicle(run._active).pose, skiers)
     return run.referee.move(state, run._active, plan)
+
+
+# =========================================================================== Skiing (p.115)
+
+
+def skiing(state: GameState, mover: str) -> tuple[str, ...]:
+    """The ids of the vehicles in play, ``mover`` excepted, that took Skiing's Hazard Tokens and are ignored by
+    the other vehicles' Movement Steps until their own next activation (p.115)."""
+    return tuple(u.id for u in state.vehicles if u.id != mover and u.in_play and note(state, u.id, "skiing"))
+
+
+@hook("end_of_movement", "skiing")
+def _skiing(run: _Run) -> Question | None:
+    v = active_vehicle(run)
+    if v is None or not has(run.state, v.id, "skiing") or v.handling < SKIING_HANDLING:
+        return None
+    return Question(v.player, v.id, "skiing", f"{v.label}: take {SKIING_HAZARDS} Hazard Tokens so that the other "
+                    "vehicles drive through it until its next activation?", ("no", "yes"),
+                    ("No", f"Ski (+{SKIING_HAZARDS} Hazard Tokens)"))
+
+
+@answers("skiing")
+def _skiing_answer(run: _Run, ask: PerkAsk, choice: str) -> None:
+    if choice == "yes":
+        v = run.state.vehicle(ask.vehicle)
+        set_note(run, v.id, "skiing", 1)
+        change(run, v, "skiing", f"skis: +{SKIING_HAZARDS} Hazard Tokens; the other vehicles drive through it "
+               "until its next activation", hazards=SKIING_HAZARDS)
+    run._resume(ask.then)
+
+
+@hook("start_of_activation", "skiing_over")
+def _skiing_over(run: _Run) -> Question | None:
+    v = active_vehicle(run)
+    if v is not None and note(run.state, v.id, "skiing"):
+        set_note(run, v.id, "skiing", 0)
+        tell(run, v, "skiing", "stops skiing: the other vehicles collide with it again")
+    return None
 
 
 # =========================================================================== Skid Dice: Taunt, Satellite Navigation
