@@ -549,6 +549,8 @@ class Bot:
             advice = game.options.objective.rules.advise_votes(game.state, game.referee, p)
             if advice:
                 return advice
+            if game.options.objective.rules.saves_votes(game.state, p.player):
+                return ()
         mine = [v for v in game.state.vehicles if v.player == p.player and v.in_play]
         worst = max(mine, key=lambda v: v.hazards, default=None)
         if "thunderous_applause" in p.effects and worst is not None and worst.hazards >= 3:

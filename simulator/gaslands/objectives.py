@@ -678,6 +678,11 @@ class ScenarioRules:
         """The scenario's own vote effects a bot buys now (none by default)."""
         return ()
 
+    def saves_votes(self, state: GameState, player: int) -> bool:
+        """Whether a bot playing ``player`` keeps its Audience Votes for the scenario's own effect instead of
+        shedding Hazard Tokens with them (Truckasaurus Lives, p.152). False by default."""
+        return False
+
     def wants(self, state: GameState, vehicle_id: str) -> frozenset[str]:
         """What a bot driving ``vehicle_id`` should seek besides its goals: ``"hazardous"`` (a Hazardous
         template), ``"top_gear"``, ``"fast"`` (Gear 3 or more), ``"no_hazards"`` (shed every Hazard Token),

@@ -805,6 +805,10 @@ class TankCommander(ScenarioRules):
 
 
 TRUCKASAURUS = "truckasaurus"
+DANGER_MM = 200.0
+"""How near Truckasaurus a bot stays while it has the votes to wake it (inside Double range, p.153)."""
+WAKE_MM = 250.0
+"""A bot wakes Truckasaurus when an enemy is this near it."""
 
 
 class Truckasaurus(ScenarioRules):
@@ -951,23 +955,30 @@ class Truckasaurus(ScenarioRules):
         out = [Goal(e.pose.x_mm, e.pose.y_mm, 1.0, "an enemy", e.id, attack=True) for e in enemies(state, v)
                if e.id != TRUCKASAURUS]
         t = self.truck(state)
-        if t is not None:
-            out.append(Goal(t.pose.x_mm, t.pose.y_mm, -1.0, "Truckasaurus", t.id, radius_mm=60.0))
+        if t is not None and t.in_play and 0 <= v.player < len(state.players):
+            if state.votes_of(v.player) < self.spec.whole("activation_cost"):
+                # Witness (p.152): a Smash Attack on it gains the vote that wakes it
+                out.append(Goal(t.pose.x_mm, t.pose.y_mm, 1.5, "Truckasaurus (Witness)", t.id, attack=True))
+            else:
+                # Into the Danger Zone (p.153): within Double range of it, ready to wake it on an enemy
+                out.append(Goal(t.pose.x_mm, t.pose.y_mm, 1.5, "near Truckasaurus", t.id, radius_mm=DANGER_MM))
         return tuple(out)
 
     def advise_votes(self, state: GameState, referee: Referee, prompt: VotesPrompt) -> tuple[VoteEffect, ...]:
-        """A bot wakes Truckasaurus when an enemy is nearer it than any of the bot's own vehicles."""
+        """A bot wakes Truckasaurus when an enemy is within :data:`WAKE_MM` of it (Truckasaurus Feeds, p.153)."""
         lives = next((c.effect for c in prompt.choices if c.effect.effect == "truckasaurus_lives"), None)
         t = self.truck(state)
         if lives is None or t is None:
             return ()
-        mine = [vehicle_shape(v).distance(vehicle_shape(t)) for v in state.vehicles
-                if v.player == prompt.player and v.in_play]
         theirs = [vehicle_shape(v).distance(vehicle_shape(t)) for v in state.vehicles
                   if v.in_play and v.player != prompt.player and 0 <= v.player < len(state.players)]
-        if theirs and min(theirs) < 250.0 and min(theirs) < min(mine, default=1e9):
+        if theirs and min(theirs) < WAKE_MM:
             return (lives,)
         return ()
+
+    def saves_votes(self, state: GameState, player: int) -> bool:
+        """A bot keeps its votes for Truckasaurus Lives (3 votes, p.152) rather than shed Hazard Tokens."""
+        return self.truck(state) is not None
 
 
 RULES: tuple[type[ScenarioRules], ...] = (BigGameHunter, DesertStrike, MonsterTruckSmash, TankCommander, Truckasaurus)

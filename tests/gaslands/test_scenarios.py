@@ -32,6 +32,7 @@ from simulator.gaslands.tokens import Token
 from simulator.geometry.pose import Pose
 from simulator.scenario.loader import Scenario, load_scenario
 from simulator.scenario.setup import initial_state, new_game, options_for
+from simulator.scenario.simulate import bot_games
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
@@ -421,6 +422,29 @@ def test_truckasaurus_lives_and_is_immune_to_weapons_p152() -> None:
     state = replace(g.state, votes=(3, 0), vehicles=tuple(replace(v, status=Status.ACTIVE) for v in g.state.vehicles))
     choices = rules.vote_choices(state, 0)
     assert [c.cost for c in choices] == [3]
+
+
+def test_truckasaurus_bots_witness_save_votes_and_feed_it_an_enemy_p152_153() -> None:
+    """Issue 11: in ``gaslands simulate truckasaurus.toml --games 3 --seed 1`` every game ended 0-0; the bots now
+    ram Truckasaurus for Witness votes, keep 3 for Truckasaurus Lives, wake it beside an enemy and score."""
+    sc = scenario("truckasaurus")
+    games = list(bot_games(sc, 3, 1))
+    scores = [g.options.objective.rules.score(g.state) for g in games]
+    assert scores == [(0, 0), (1, 0), (0, 0)]
+    fed = [e for e in games[1].log if isinstance(e, PointsScored)]
+    assert [(e.player_name, e.count, e.why) for e in fed] == [("Red Team", 1, "Truckasaurus feeds on Blue Car")]
+    over = [e for e in games[1].log if isinstance(e, GameOver)]
+    assert [e.winner_name for e in over] == ["Red Team"]
+    rules = rules_for("truckasaurus")
+    g = games[1]
+    assert rules.saves_votes(g.state, 0)
+    red = next(v for v in g.state.vehicles if v.player == 0)
+    poor = replace(g.state, votes=(0, 0))
+    witness = [goal for goal in rules.goals(poor, red.id) if goal.target == "truckasaurus"]
+    assert [(goal.value, goal.attack) for goal in witness] == [(1.5, True)]  # ram it for a Witness vote
+    rich = replace(g.state, votes=(3, 0))
+    near = [goal for goal in rules.goals(rich, red.id) if goal.target == "truckasaurus"]
+    assert [(goal.attack, goal.radius_mm) for goal in near] == [(False, 200.0)]  # within Double range of it
 
 
 def test_big_game_hunter_creatures_of_nobody_p143_144() -> None:
