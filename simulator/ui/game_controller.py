@@ -168,6 +168,18 @@ def forced_answer(game: Game) -> Decision | None:
     return None
 
 
+def result_line(winner: str | None, reason: str) -> str:
+    """The game-over line: ``"Red Team wins! (first across the Finish Line)"``; when the engine's reason
+    already says the winner wins (a scenario's verdict: "the Riggers win: ..."), the reason alone, so the win is
+    not said twice with the wrong verb."""
+    if winner is None:
+        return f"Game over: no winner ({reason})."
+    if reason and winner.lower() in reason.lower() and "win" in reason.lower():
+        line = reason[0].upper() + reason[1:]
+        return line if line.endswith((".", "!", ")")) else line + "!"
+    return f"{winner} wins! ({reason})" if reason else f"{winner} wins!"
+
+
 def scenario_of(game: Game) -> Scenario:
     """The scenario a game was started from (re-read from the text saved with it)."""
     if game.origin is None:
@@ -351,9 +363,7 @@ class GameController:
         p = self.prompt
         if not isinstance(p, GameOverPrompt):
             return ""
-        if p.winner is None:
-            return f"Game over: no winner ({p.reason})."
-        return f"{self.player_name(p.winner)} wins! ({p.reason})"
+        return result_line(None if p.winner is None else self.player_name(p.winner), p.reason)
 
     def standings(self) -> tuple[str, ...]:
         """Vehicle names from first to last (p.128), as the engine ranked them."""

@@ -38,7 +38,7 @@ from simulator.ui import draw, scenario_view, tray
 from simulator.ui.animation import Animator
 from simulator.ui.camera import FollowCamera
 from simulator.ui.event_log import EventLog, draw_log
-from simulator.ui.game_controller import scenario_of
+from simulator.ui.game_controller import result_line, scenario_of
 from simulator.ui.game_scene import (
     HOVER_PX,
     CollisionMark,
@@ -454,8 +454,8 @@ class ReplayMode:
                                           view.to_screen(0.0, 0.0)[0])
         if isinstance(prompt, GameOverPrompt):
             players = state.players
-            won = (f"{players[prompt.winner]} wins! ({prompt.reason})" if prompt.winner is not None
-                   and 0 <= prompt.winner < len(players) else f"Game over: no winner ({prompt.reason}).")
+            won = result_line(players[prompt.winner] if prompt.winner is not None
+                              and 0 <= prompt.winner < len(players) else None, prompt.reason)
             self.scene.draw_banner(surface, pygame.Rect(canvas.rect), won, prompt.standings)
         canvas.unclip(surface)
 
