@@ -2125,8 +2125,9 @@ class _Run:
             self._end_of_attacks()
             return
         target, entries = groups[index]
-        if perk_more.before_evade(self, self._vehicle(target), ShootFrom(index, groups)):  # Evasive, Sympathy
-            return
+        if not self.state.scenario.has_token(target) and \
+                perk_more.before_evade(self, self._vehicle(target), ShootFrom(index, groups)):  # Evasive, Sympathy
+            return  # (a token shot at, a rocket turret p.146, has no perks and Evades in _shoot_token)
         self._shoot(target, entries)
         back = perk_more.return_fire_question(self)  # Return Fire (p.109)
         if back is not None:

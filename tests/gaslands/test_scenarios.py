@@ -21,18 +21,21 @@ from simulator.gaslands.events import (
     PointsScored,
     TokenDropped,
     TokenPickedUp,
+    TokenRemoved,
+    TokenShot,
+    VotesGained,
 )
 from simulator.gaslands.game import Game, Options
 from simulator.gaslands.objectives import rules_for, scenario_specs, vehicle_shape
-from simulator.gaslands.prompts import DeclarePrompt, DeployPrompt, GameOverPrompt, VotesPrompt
+from simulator.gaslands.prompts import AttacksPrompt, DeclarePrompt, DeployPrompt, GameOverPrompt, VotesPrompt
 from simulator.gaslands.referee import MoveReport
-from simulator.gaslands.state import GameState, Status
+from simulator.gaslands.state import GameState, Status, VehicleState
 from simulator.gaslands.table_referee import TableReferee
 from simulator.gaslands.tokens import Token
 from simulator.geometry.pose import Pose
 from simulator.scenario.loader import Scenario, load_scenario
 from simulator.scenario.setup import initial_state, new_game, options_for
-from simulator.scenario.simulate import bot_games
+from simulator.scenario.simulate import bot_games, game_seeds
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
@@ -445,6 +448,29 @@ def test_truckasaurus_bots_witness_save_votes_and_feed_it_an_enemy_p152_153() ->
     rich = replace(g.state, votes=(3, 0))
     near = [goal for goal in rules.goals(rich, red.id) if goal.target == "truckasaurus"]
     assert [(goal.attack, goal.radius_mm) for goal in near] == [(False, 200.0)]  # within Double range of it
+
+
+class TurretShooter(Bot):
+    """A bot that shoots a token (a rocket turret, p.146) when no enemy vehicle is in its weapon's sights."""
+
+    def _best_target(self, state: GameState, v: VehicleState, p: AttacksPrompt, mount: int) -> str:
+        enemy = super()._best_target(state, v, p, mount)
+        return enemy or next((t.vehicle_id for t in p.targets(mount) if state.scenario.has_token(t.vehicle_id)), "")
+
+
+def test_shooting_a_rocket_turret_plays_on_p146() -> None:
+    """The attack prompt offers the turrets as targets; shooting one raised KeyError (the perks' Evade question
+    asked for a vehicle) until the engine left tokens out of it."""
+    sc = scenario("desert_strike")
+    g = new_game(sc, game_seeds(1, 3)[1], options_for(sc, Options(round_limit=8)))
+    play_bot_game(g, TurretShooter(), 4_000)
+    assert isinstance(g.prompt, GameOverPrompt)
+    shot = [(e.name, e.token_name) for e in g.log if isinstance(e, TokenShot)]
+    assert ("Red Helicopter", "rocket turret 6") in shot
+    gone = [e.token_name for e in g.log if isinstance(e, TokenRemoved)]
+    assert gone == ["rocket turret 6"]
+    assert [e.reason for e in g.log if isinstance(e, VotesGained) and "goes up" in e.reason] == \
+        ["rocket turret 6 goes up"]  # Fireworks Show: 2 votes (p.146)
 
 
 def test_big_game_hunter_creatures_of_nobody_p143_144() -> None:
