@@ -1479,8 +1479,9 @@ class _Run:
         if t is None or v.has("Ponderous"):
             return ()
         sides: tuple[Literal["left", "right"] | None, ...] = ("left", "right") if t.template in STRAIGHTS else (None,)
+        along = perk_more.slide_template(self)  # Powerslide (p.107)
         return (MovePlan(t.template, t.direction, t.reverse),
-                *(MovePlan(t.template, t.direction, t.reverse, True, side) for side in sides))
+                *(MovePlan(t.template, t.direction, t.reverse, True, side, along) for side in sides))
 
     def _on_shifts(self, d: SpendShifts) -> None:
         self._apply_shifts(d)
@@ -1501,7 +1502,8 @@ class _Run:
             ahead = Lookahead(self.referee, self.state)
             endings = tuple(ahead.ending(v.id, plan) for plan in self._slide_plans(shifted)[1:])
             t = self._template
-            self.prompt = SlideFacingPrompt(v.player, v.id, endings, t.template, t.direction, t.reverse)
+            self.prompt = SlideFacingPrompt(v.player, v.id, endings, t.template, t.direction, t.reverse,
+                                            perk_more.slide_template(self))
         else:
             self._move(None)
 
@@ -1517,7 +1519,8 @@ class _Run:
         t = self._template
         slide = self._slide and not self._vehicle().has("Ponderous")
         plan = MovePlan(t.template, t.direction, t.reverse, slide, "left" if slide_facing == "left" else
-                        "right" if slide_facing == "right" else None)
+                        "right" if slide_facing == "right" else None,
+                        perk_more.slide_template(self) if slide else "")
         self._move_start = self._vehicle()
         self._move_plan = plan
         report = perk_more.movement(self, plan)  # through obstructions for a Stunt Driver (p.107)

@@ -287,7 +287,8 @@ class ShiftsPrompt:
 
 @dataclass(frozen=True)
 class SlideFacingPrompt:
-    """Which way the vehicle faces after sliding off a Straight (p.26); ``endings`` shows both."""
+    """Which way the vehicle faces after sliding off a Straight (p.26); ``endings`` shows both;
+    ``slide_template``: the straight a Powerslide slides along (p.107), empty for the Slide template."""
 
     kind: ClassVar[str] = "slide_facing"
     player: int
@@ -296,6 +297,7 @@ class SlideFacingPrompt:
     template: str = ""
     direction: Side | None = None
     reverse: bool = False
+    slide_template: str = ""
 
     @property
     def options(self) -> tuple[Side, ...]:

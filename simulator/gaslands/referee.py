@@ -29,13 +29,15 @@ from simulator.geometry.table import Table
 
 @dataclass(frozen=True)
 class MovePlan:
-    """A move to resolve: template, mirror, reverse and the Slide (p.22-26, p.39)."""
+    """A move to resolve: template, mirror, reverse and the Slide (p.22-26, p.39); ``slide_template``: the
+    straight template a Powerslide uses as its Slide template (p.107), empty for the Slide template."""
 
     template: str
     direction: Side | None = None
     reverse: bool = False
     slide: bool = False
     slide_facing: Side | None = None
+    slide_template: str = ""
 
 
 @dataclass(frozen=True)

@@ -323,7 +323,8 @@ class TableReferee:
     def move(self, state: GameState, vehicle_id: str, plan: MovePlan) -> MoveReport:
         """Final Position of a Movement Step with ``resolve_move`` (p.22-26, p.45-51); a move that reaches a
         ramp's edge other than its entry edge stops there (``ramp``, p.87)."""
-        move = Move(plan.template, plan.direction, plan.reverse, plan.slide, plan.slide_facing)
+        move = Move(plan.template, plan.direction, plan.reverse, plan.slide, plan.slide_facing,
+                    slide_template=plan.slide_template)
         if not self.base.ramps:
             return self.resolve(state, vehicle_id, move)
         table = self.table(state)
@@ -353,7 +354,8 @@ class TableReferee:
     def nominal(self, state: GameState, vehicle_id: str, plan: MovePlan) -> Pose:
         """Where the template would put the vehicle if nothing were in the way (a cheap preview, p.25)."""
         v = state.vehicle(vehicle_id)
-        move = Move(plan.template, plan.direction, plan.reverse, plan.slide, plan.slide_facing)
+        move = Move(plan.template, plan.direction, plan.reverse, plan.slide, plan.slide_facing,
+                    slide_template=plan.slide_template)
         return place(self.template_set, v.pose, v.length_mm, v.width_mm, move).final_position
 
     def _lines_crossed(self, table: Table, piece: VehiclePiece, path: Path
@@ -424,7 +426,7 @@ class TableReferee:
         """A Movement Step that ignores every obstruction on its way (Stunt Driver, p.107); it collides only with
         what its Final Position ends touching."""
         return self._through(state, vehicle_id, Move(plan.template, plan.direction, plan.reverse, plan.slide,
-                                                     plan.slide_facing))
+                                                     plan.slide_facing, slide_template=plan.slide_template))
 
     def _through(self, state: GameState, vehicle_id: str, move: Move) -> MoveReport:
         table = self.table(state)
@@ -566,7 +568,8 @@ class TableReferee:
         shapes = [b.shape for b in self._blockers(table, table.vehicle(vehicle_id)) if b.id in ignored]
         bare = replace(table, vehicles=tuple(v for v in table.vehicles if v.id not in ignored),
                        obstacles=tuple(o for o in table.obstacles if o.id not in ignored))
-        move = Move(plan.template, plan.direction, plan.reverse, plan.slide, plan.slide_facing)
+        move = Move(plan.template, plan.direction, plan.reverse, plan.slide, plan.slide_facing,
+                    slide_template=plan.slide_template)
         result = resolve_move(bare, vehicle_id, move, self.template_set)
         report = self._report(bare, vehicle_id, result, forward=not move.reverse)
         piece = bare.vehicle(vehicle_id)

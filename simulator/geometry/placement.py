@@ -32,8 +32,10 @@ class Move:
     """One movement choice (p.22-26): template, direction, reverse, Slide, Spin.
 
     ``direction`` is required for turning templates and ignored for straights.
-    ``slide_facing`` is required for a Slide off a straight. ``spin_deg`` is in
-    [-90, 90], counter-clockwise positive.
+    ``slide_facing`` is required for a Slide off a straight. ``slide_template``
+    names a straight movement template used as the Slide template (Powerslide,
+    p.107); empty: the Slide template. ``spin_deg`` is in [-90, 90],
+    counter-clockwise positive.
     """
 
     template: str
@@ -42,6 +44,7 @@ class Move:
     slide: bool = False
     slide_facing: SlideFacing | None = None
     spin_deg: float = 0.0
+    slide_template: str = ""
 
 
 _EXTERIORS: dict[int, tuple[Polygon, NDArray[np.float64]]] = {}
@@ -253,8 +256,9 @@ def place(template_set: TemplateSet, start: Pose, length_mm: float, width_mm: fl
     carries it towards (p.39; GEOMETRY.md 1-2).
 
     Raises :class:`MoveSpecError` when a turning template lacks ``direction``,
-    a Slide off a straight lacks ``slide_facing``, or ``spin_deg`` is outside
-    [-90, 90] (p.24); ``KeyError`` for an unknown template.
+    a Slide off a straight lacks ``slide_facing``, ``slide_template`` is not a
+    straight, or ``spin_deg`` is outside [-90, 90] (p.24); ``KeyError`` for an
+    unknown template.
     """
     template = template_set.template(move.template)
     if template.shape != "straight" and move.direction not in ("left", "right"):
@@ -266,4 +270,11 @@ def place(template_set: TemplateSet, start: Pose, length_mm: float, width_mm: fl
     mirrored = template.shape != "straight" and (move.direction == "left") != move.reverse
     edge = start.ahead(-length_mm / 2.0 if move.reverse else length_mm / 2.0)
     frame = Pose(edge.x_mm, edge.y_mm, normalise_deg(start.heading_deg + (180.0 if move.reverse else 0.0)))
-    return PlacedMove(template, move, start, length_mm, width_mm, frame, mirrored, template_set.slide_length_mm)
+    slide_length_mm = template_set.slide_length_mm
+    if move.slide_template:
+        along = template_set.template(move.slide_template)
+        if along.shape != "straight" or along.length_mm is None:
+            raise MoveSpecError(f"only a straight template can be placed as the Slide template, not the "
+                                f"{along.label} (Powerslide, p.107)")
+        slide_length_mm = along.length_mm
+    return PlacedMove(template, move, start, length_mm, width_mm, frame, mirrored, slide_length_mm)

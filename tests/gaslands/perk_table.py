@@ -40,6 +40,7 @@ class Table(OpenTableReferee):
         self.crashed = False
         self.is_distracted = distracted
         self.forced: list[str] = []
+        self.plans: list[MovePlan] = []
 
     def within(self, state: GameState, vehicle_id: str, band: str) -> tuple[str, ...]:
         out = []
@@ -54,6 +55,7 @@ class Table(OpenTableReferee):
         return self.within(state, vehicle_id, "medium")
 
     def move(self, state: GameState, vehicle_id: str, plan: MovePlan) -> MoveReport:
+        self.plans.append(plan)
         if self.crash and not self.crashed and vehicle_id != self.crash:
             self.crashed = True
             contact = Contact(self.crash, self.orientation, *self.edges)

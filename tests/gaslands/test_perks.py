@@ -8,6 +8,7 @@ between vehicles, and a first move that may crash into a chosen vehicle.
 from __future__ import annotations
 
 import inspect
+import math
 import sys
 
 import pytest
@@ -662,6 +663,41 @@ def test_stunt_driver() -> None:
     drive(g, "blue", say={"stunt_driver": "yes"})
     assert table.forced == ["through"] and not table.crashed
     assert g.state.vehicle("blue").hazards == 3 and used(g, "Stunt Driver")
+
+
+def test_powerslide() -> None:
+    # a Slide rolled on a Gentle: Blue picks the Medium Straight as its Slide template and keeps the Slide
+    table = Table()
+    g = game(car("blue", 0), car("red", 1, x=300.0), kits={"blue": ("powerslide",)}, table=table,
+             dice=ScriptedDice(skid=["slide"]))
+    g.decide(Activate("blue"))
+    g.decide(ChooseTemplate("gentle", "left"))
+    g.decide(RollSkid(1))
+    g.decide(PushIt())
+    p = asked(g, "powerslide")
+    assert p.choices == ("slide", "short_straight", "medium_straight")  # never the Long Straight (p.107)
+    g.decide(Declare("medium_straight"))
+    assert [plan.slide_template for plan in g.prompt.plans] == ["", "medium_straight"]  # type: ignore[union-attr]
+    g.decide(SpendShifts())
+    moved = table.plans[-1]
+    assert (moved.template, moved.slide, moved.slide_template) == ("gentle", True, "medium_straight")
+    assert used(g, "Powerslide")
+
+
+def test_powerslide_places_the_straight_as_the_slide_template() -> None:
+    from simulator.geometry.placement import Move, MoveSpecError, place
+    from simulator.geometry.pose import Pose
+    from simulator.geometry.templates import load_template_set
+
+    ts = load_template_set()
+    start = Pose(0.0, 0.0, 0.0)
+    plain = place(ts, start, 90.0, 45.0, Move("gentle", "left", slide=True))
+    medium = place(ts, start, 90.0, 45.0, Move("gentle", "left", slide=True, slide_template="medium_straight"))
+    assert medium.slide_length_mm == 120.0 and plain.slide_length_mm == ts.slide_length_mm == 50.0
+    moved = math.hypot(medium.final_position.x_mm - plain.final_position.x_mm, medium.final_position.y_mm - plain.final_position.y_mm)
+    assert moved == pytest.approx(70.0)  # 70 mm further along the Slide
+    with pytest.raises(MoveSpecError):
+        place(ts, start, 90.0, 45.0, Move("gentle", "left", slide=True, slide_template="veer"))
 
 
 def test_skiing() -> None:

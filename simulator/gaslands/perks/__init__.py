@@ -48,8 +48,9 @@ from simulator.gaslands.perks.modifiers import (
 )
 from simulator.gaslands.perks.turn import end_of_gear_phase
 
-NOT_YET_IN_PLAY: tuple[str, ...] = ("powerslide",)
-"""Perks bought but not played by the engine yet (they do nothing in a game)."""
+NOT_YET_IN_PLAY: tuple[str, ...] = ()
+"""Perks bought but not played by the engine yet (they do nothing in a game); none now (Powerslide plays its
+straight Slide templates only, docs/rulings.md)."""
 
 SPONSOR_RULES_NOT_YET: tuple[str, ...] = ("maxximum_drift", "at_the_crossroads", "inexorable", "soul_harvest")
 """Sponsored Perks not played by the engine yet (p.99, p.101)."""

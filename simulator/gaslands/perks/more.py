@@ -51,6 +51,10 @@ if TYPE_CHECKING:
 STUNT_HAZARDS = 3
 """Stunt Driver: Hazard Tokens after a Movement Step through obstructions (p.107)."""
 
+POWERSLIDE_TEMPLATES = ("short_straight", "medium_straight")
+"""Powerslide: the templates the engine places as a Slide template besides the Slide template itself (p.107;
+the Long Straight is barred, the turning templates are not placed as a Slide yet)."""
+
 SKIING_HAZARDS = 3
 """Skiing: Hazard Tokens to be passed through by the other vehicles until its next activation (p.115)."""
 
@@ -236,6 +240,45 @@ def movement(run: _Run, plan: MovePlan) -> MoveReport:
     if skiers:
         return run.referee.continue_move(state, run._active, plan, state.vehicle(run._active).pose, skiers)
     return run.referee.move(state, run._active, plan)
+
+
+# =========================================================================== Powerslide (p.107)
+
+
+def slide_template(run: _Run) -> str:
+    """The straight template the active vehicle's Slide uses instead of the Slide template (Powerslide, p.107),
+    or ``""`` for the Slide template."""
+    if not run._active:
+        return ""
+    i = note(run.state, run._active, "powerslide:activation") - 1
+    return POWERSLIDE_TEMPLATES[i] if 0 <= i < len(POWERSLIDE_TEMPLATES) else ""
+
+
+def powerslide(run: _Run) -> Question | None:
+    """After the Skid Dice (and the perks that change them): a Powerslide with a Slide rolled chooses the template
+    an uncancelled Slide will use (p.107)."""
+    v = active_vehicle(run)
+    if v is None or not has(run.state, v.id, "powerslide") or v.has("Ponderous"):
+        return None
+    if SkidFace.SLIDE not in run._roll.faces:
+        return None
+    return Question(v.player, v.id, "powerslide", f"{v.label}: if the Slide stands, slide along which template?",
+                    ("slide", *POWERSLIDE_TEMPLATES),
+                    ("The Slide template", *(f"The {_words(k)}" for k in POWERSLIDE_TEMPLATES)))
+
+
+def _words(template: str) -> str:
+    return template.replace("_", " ").title()
+
+
+@answers("powerslide")
+def _powerslide_answer(run: _Run, ask: PerkAsk, choice: str) -> None:
+    v = run.state.vehicle(ask.vehicle)
+    set_note(run, v.id, "powerslide:activation",
+             POWERSLIDE_TEMPLATES.index(choice) + 1 if choice in POWERSLIDE_TEMPLATES else 0)
+    if choice in POWERSLIDE_TEMPLATES:
+        tell(run, v, "powerslide", f"an uncancelled Slide goes along the {_words(choice)}")
+    run._resume(ask.then)
 
 
 # =========================================================================== Skiing (p.115)

@@ -37,6 +37,7 @@ from simulator.gaslands.perks.core import (
     within,
 )
 from simulator.gaslands.perks.core import ask as put
+from simulator.gaslands.perks.more import powerslide
 from simulator.gaslands.permitted import STRAIGHTS
 from simulator.gaslands.skid import SkidRoll
 from simulator.gaslands.state import VehicleState
@@ -362,6 +363,9 @@ def _raise_the_sails_answer(run: _Run, ask: PerkAsk, choice: str) -> None:
         run._roll = replace(run._roll, free_shifts=run._roll.free_shifts + 1)
         tell(run, v, "raise_the_sails", f"Crew {v.crew} -> {v.crew - 1} for good: a free Shift")
     run._resume(ask.then)
+
+
+hook("after_skid", "powerslide")(powerslide)  # last: after the perks that change the dice (p.107)
 
 
 # =========================================================================== end of the Movement Step

@@ -955,12 +955,13 @@ class GameMode:
                 draw.text(over, "here if the Slide is cancelled", (px + view.mm_to_px(v.length_mm) / 2 + 8, py), 15,
                           (220, 220, 220), "midleft", backing=(10, 10, 10, 190))
         elif isinstance(p, SlideFacingPrompt):
-            plans = [MovePlan(p.template, p.direction, p.reverse, True, e.side) for e in endings]
+            plans = [MovePlan(p.template, p.direction, p.reverse, True, e.side, p.slide_template) for e in endings]
         for i, (ending, plan) in enumerate(zip(endings, plans, strict=True)):
             if plan is not None:
                 try:
                     placed = place(self.ctx.template_set, v.pose, v.length_mm, v.width_mm,
-                                   Move(plan.template, plan.direction, plan.reverse, True, plan.slide_facing))
+                                   Move(plan.template, plan.direction, plan.reverse, True, plan.slide_facing,
+                                        slide_template=plan.slide_template))
                     if placed.slide_polygon is not None:
                         draw.fill_shape(under, view, placed.slide_polygon, (*SLIDE_COLOUR, 45), SLIDE_COLOUR, 2)
                 except (MoveSpecError, KeyError):
