@@ -248,28 +248,7 @@ class Navigator:
         before = shapely.LineString([(gate.post_a[0] - dx * APPROACH_MM, gate.post_a[1] - dy * APPROACH_MM),
                                      (gate.post_b[0] - dx * APPROACH_MM, gate.post_b[1] - dy * APPROACH_MM)])
         near = shapely.dwithin(before, cells, CELL_MM) & ~wall
-        nx, ny = int(gx.shape[0]), int(gx.shape[1])
-        blocked: list[bool] = wall.ravel().tolist()
-        dist = [math.inf] * (nx * ny)
-        heap: list[tuple[float, int]] = []
-        for cell in np.flatnonzero(near.ravel()).tolist():
-            dist[cell] = 0.0
-            heap.append((0.0, cell))
-        heapq.heapify(heap)
-        steps = [(a, b, CELL_MM * math.hypot(a, b)) for a in (-1, 0, 1) for b in (-1, 0, 1) if a or b]
-        while heap:
-            d, cell = heapq.heappop(heap)
-            if d > dist[cell]:
-                continue
-            i, j = divmod(cell, ny)
-            for a, b, c in steps:
-                p, q = i + a, j + b
-                if 0 <= p < nx and 0 <= q < ny:
-                    other = p * ny + q
-                    if not blocked[other] and d + c < dist[other]:
-                        dist[other] = d + c
-                        heapq.heappush(heap, (d + c, other))
-        return np.array(dist, dtype=np.float64).reshape(nx, ny)
+        return self._dijkstra_from(near, wall)
 
     def point_value(self, x_mm: float, y_mm: float, pose: Pose, radius_mm: float = 0.0) -> float:
         """Distance (mm, round the obstacles) from ``pose`` to within ``radius_mm`` of a point of the table (a

@@ -31,7 +31,7 @@ from simulator.gaslands.teams import Team, check
 from simulator.scenario.loader import Scenario, load_scenario
 from simulator.ui import draw
 from simulator.ui.layout import STATUS_PX, TOP_BAR_PX
-from simulator.ui.team_builder import WINDOW_KEYS, options
+from simulator.ui.team_builder import options, route_screen_event
 
 Source = Literal["scenario", "bots", "team"]
 PERSON, BOT = "Person", "Bot"
@@ -296,18 +296,17 @@ class NewGameScreen:
         """Whether a text field has the keyboard."""
         return any(e.is_focused for e in self._entries)
 
+    def _leave_field(self) -> None:
+        self.manager.set_focus_set(None)
+        self.rebuild()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Take one event; False for what the window should have (the top bar, the File keys, help)."""
         import pygame_gui
 
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.pos[1] < TOP_BAR_PX:
-            return False
-        if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and event.key in WINDOW_KEYS:
-            return False
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.typing():
-            self.manager.set_focus_set(None)  # Esc leaves the text field (its text is kept)
-            self.rebuild()
-            return True
+        routed = route_screen_event(event, self.typing(), self._leave_field)
+        if routed is not None:
+            return routed
         if event.type == pygame.KEYDOWN and not self.typing():
             if event.key == pygame.K_ESCAPE:
                 self.close()

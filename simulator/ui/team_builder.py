@@ -78,6 +78,20 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
+def route_screen_event(event: pygame.event.Event, typing: bool, leave_field: Callable[[], None]) -> bool | None:
+    """What a full-window screen (team builder, New game) does first with ``event``: False for the window's
+    (a click on the top bar, a File key with Ctrl), True when Esc left a text field (``leave_field`` called,
+    its text kept), None for the screen to handle."""
+    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.pos[1] < TOP_BAR_PX:
+        return False
+    if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and event.key in WINDOW_KEYS:
+        return False
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and typing:
+        leave_field()
+        return True
+    return None
+
+
 @dataclass(frozen=True)
 class Row:
     """One bought item of a vehicle as the screen lists it: its kind, index in its tuple, and the line shown."""
@@ -706,18 +720,17 @@ class TeamBuilderScreen:
         """Whether a text field has the keyboard."""
         return any(e.is_focused for e in self._entries)
 
+    def _leave_field(self) -> None:
+        self.manager.set_focus_set(None)
+        self.rebuild()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Take one event; False for what the window should have (the top bar, the File keys, help)."""
         import pygame_gui
 
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.pos[1] < TOP_BAR_PX:
-            return False
-        if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and event.key in WINDOW_KEYS:
-            return False
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.typing():
-            self.manager.set_focus_set(None)  # Esc leaves the text field (its text is kept)
-            self.rebuild()
-            return True
+        routed = route_screen_event(event, self.typing(), self._leave_field)
+        if routed is not None:
+            return routed
         if event.type == pygame.KEYDOWN and not self.typing():
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self._undo()
