@@ -313,14 +313,17 @@ def _unique(wanted: str, taken: set[str]) -> str:
     return vid
 
 
-def with_teams(scenario: Scenario, teams: Mapping[str, Team]) -> Scenario:
+def with_teams(scenario: Scenario, teams: Mapping[str, Team], names: Mapping[str, str] | None = None) -> Scenario:
     """``scenario`` with these players' teams (by player id) in place of theirs or of their file vehicles;
-    the teams are written inline into its text, so a save holds them (docs/teams.md)."""
+    the teams are written inline into its text, so a save holds them (docs/teams.md). ``names``: new names
+    for players (by id), shown in the game and saved with it."""
     raw = copy.deepcopy(scenario.raw)
     chosen = {**scenario.teams, **teams}
     for entry in raw.get("player", []):
         if isinstance(entry, dict) and entry.get("id") in chosen:
             entry["team"] = team_document(chosen[entry["id"]]).unwrap()
+        if isinstance(entry, dict) and names and entry.get("id") in names:
+            entry["name"] = names[entry["id"]]
     return parse_scenario(raw, scenario.source, scenario.template_set)
 
 

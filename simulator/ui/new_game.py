@@ -156,7 +156,17 @@ class NewGame:
         from simulator.scenario.setup import with_teams
 
         teams = self.teams(seed, house_teams)
-        return with_teams(self.scenario, teams) if teams else self.scenario
+        return with_teams(self.scenario, teams, self.player_names()) if teams else self.scenario
+
+    def player_names(self) -> dict[str, str]:
+        """The names the players go by in the game (by player id): a team from a file or the builder lends the
+        seat its name (``"Vipers"``), the seat's own name added when two seats would share it
+        (``"Vipers (Blue Team)"``); other seats keep the scenario's name."""
+        wanted = {s.player_id: s.team.name.strip() for s in self.seats
+                  if s.source == "team" and s.team is not None and s.team.name.strip()}
+        taken = [wanted.get(s.player_id, s.name) for s in self.seats]
+        return {s.player_id: name if taken.count(name) == 1 else f"{name} ({s.name})"
+                for s in self.seats if (name := wanted.get(s.player_id)) is not None}
 
 
 class NewGameScreen:

@@ -375,3 +375,14 @@ def test_a_row_chosen_low_in_a_scrolled_list_stays_where_it_was(data: Path) -> N
     post_key(pygame.K_RETURN)  # Enter buys it: no vehicle yet, so the builder says to buy one first (p.64)
     pump(app)
     assert "Buy a vehicle first (p.64)" in app.status
+
+
+def test_a_seat_playing_a_team_goes_by_the_teams_name(data: Path) -> None:
+    vipers = Team("Vipers", None, 50, (TeamVehicle("car"),))
+    state = NewGame(bundled_scenario("street_race.toml"))
+    state.use_team(0, vipers, "Team file: vipers.toml")
+    names = {p.id: p.name for p in state.scenario_for(1).spec.player}
+    assert names["red"] == "Vipers" and names["blue"] == "Blue Team"
+    state.use_team(1, vipers, "Team file: vipers.toml")  # both seats play the same file
+    names = {p.id: p.name for p in state.scenario_for(1).spec.player}
+    assert names == {"red": "Vipers (Red Team)", "blue": "Vipers (Blue Team)"}
