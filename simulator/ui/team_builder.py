@@ -66,6 +66,8 @@ NO_SPONSOR = "No sponsor"
 WINDOW_KEYS = (pygame.K_s, pygame.K_o, pygame.K_n, pygame.K_q, pygame.K_t)
 """Ctrl with these keys is the window's (File menu), even while typing in a field."""
 HISTORY_MAX = 200
+DOUBLE_CLICK_MS = 500
+"""Two clicks on a catalogue row this close together buy it."""
 """How many changes Undo goes back."""
 
 
@@ -440,6 +442,10 @@ class TeamBuilderScreen:
         """Set by the window: open the New game screen with this team in the first seat."""
         self.kind: Catalogue = "vehicle"
         self.pick: str | None = None
+        self._press: tuple[tuple[int, int], int] = ((-99, -99), -DOUBLE_CLICK_MS)
+        """The last left press (position px, pygame ticks ms)."""
+        self._pick_press = self._press
+        """The press that made the pick."""
         """The catalogue item chosen (its key)."""
         self.facing: Facing | None = None
         self.mount: Mount | None = None
@@ -731,6 +737,8 @@ class TeamBuilderScreen:
         routed = route_screen_event(event, self.typing(), self._leave_field)
         if routed is not None:
             return routed
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press = (event.pos, pygame.time.get_ticks())
         if event.type == pygame.KEYDOWN and not self.typing():
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self._undo()
@@ -750,8 +758,19 @@ class TeamBuilderScreen:
             self.rebuild()
             return True
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element in self._lists:
+            self._pick_press = self._press
             self._selected(self._lists[event.ui_element], str(event.text))
             return True
+        if event.type in (pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION,
+                          pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION) \
+                and self._lists.get(event.ui_element) == "catalogue":
+            # The list is rebuilt after the first click, so a double click reaches it as a second click on the
+            # row already picked (dropping it): buy it, as Enter does. Picking another row drops this one too
+            # (another place), and a slower second click leaves the pick as it was.
+            if self.pick is not None and self._catalogue.get(str(event.text)) == self.pick and self._double():
+                self._buy()
+                self.rebuild()
+                return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self._drops:
             self._dropped(self._drops[event.ui_element], str(event.text))
             return True
@@ -762,6 +781,12 @@ class TeamBuilderScreen:
             return True
         self.manager.process_events(event)
         return True
+
+    def _double(self) -> bool:
+        """Whether the last press was the second of a double click on the press that made the pick."""
+        (x0, y0), t0 = self._pick_press
+        (x1, y1), t1 = self._press
+        return t1 > t0 and t1 - t0 <= DOUBLE_CLICK_MS and abs(x1 - x0) <= 6 and abs(y1 - y0) <= 6
 
     def _selected(self, which: str, text: str) -> None:
         b = self.builder

@@ -386,3 +386,17 @@ def test_a_seat_playing_a_team_goes_by_the_teams_name(data: Path) -> None:
     state.use_team(1, vipers, "Team file: vipers.toml")  # both seats play the same file
     names = {p.id: p.name for p in state.scenario_for(1).spec.player}
     assert names == {"red": "Vipers (Red Team)", "blue": "Vipers (Blue Team)"}
+
+
+def test_a_double_click_on_the_catalogue_buys(data: Path) -> None:
+    app = _app()
+    screen = app.open_team_builder()
+    _click_text(app, "Car: 12 Cans, 2 slots")
+    assert screen.pick == "car" and app.team_builder.team.vehicles == ()  # one click picks
+    _click_text(app, "Car: 12 Cans, 2 slots")  # the second click of a double click
+    assert [v.type for v in app.team_builder.team.vehicles] == ["car"]
+    screen._pick_press = (screen._pick_press[0], screen._pick_press[1] - 10_000)
+    _click_text(app, "Car: 12 Cans, 2 slots")  # a click on the picked row long after: keeps the pick, buys nothing
+    assert [v.type for v in app.team_builder.team.vehicles] == ["car"] and screen.pick == "car"
+    _click_text(app, "Buy this vehicle")  # still picked: the button buys it
+    assert [v.type for v in app.team_builder.team.vehicles] == ["car", "car"]
