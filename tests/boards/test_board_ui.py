@@ -483,3 +483,29 @@ def test_random_clicks_drags_and_keys_never_break_the_window(scenario: Path) -> 
             app.draw(surface)
     assert app.play.actions
     assert BoardPlay.from_json(json.loads(json.dumps(app.play.to_json())), "monkey").state == app.play.state
+
+
+def test_ctrl_b_draws_the_sides_in_the_colour_blind_palette_and_keeps_the_setting() -> None:
+    from simulator.ui import palette
+    from simulator.ui.boards.common import PALETTE
+    from simulator.ui.user_files import Settings
+
+    okabe = {tuple(int(h[i:i + 2], 16) for i in (1, 3, 5)) for _, h in palette.OKABE_ITO}
+    try:
+        for app in (gulch()[0], doom()[0]):
+            view = app.view
+            ids = view.side_ids()
+            assert len(ids) >= 2 and list(view.colours.values()) == list(PALETTE[:len(ids)])
+            key(app, pygame.K_b, pygame.KMOD_LCTRL)
+            assert Settings.load().colour_blind and "on" in view.message
+            safe = list(view.colours.values())
+            assert set(safe) <= okabe and len(set(safe)) == len(ids)  # every side its own safe colour
+            surface = pygame.Surface(app.size)
+            app.draw(surface)
+            drawn = {tuple(surface.get_at((x, y)))[:3] for x in range(0, app.size[0], 3)
+                     for y in range(0, app.size[1], 3)}
+            assert set(safe) & drawn  # the board is drawn in them
+            key(app, pygame.K_b, pygame.KMOD_LCTRL)
+            assert not Settings.load().colour_blind and list(view.colours.values()) == list(PALETTE[:len(ids)])
+    finally:
+        palette.use_colour_blind(False)

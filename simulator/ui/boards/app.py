@@ -18,9 +18,11 @@ import pygame
 from simulator.boards.board_files import GulchGame, load_board_path
 from simulator.boards.board_play import BoardPlay, autosave_path, is_board_save, save_folder
 from simulator.errors import InputFileError
+from simulator.ui import palette
 from simulator.ui.boards.common import HELP_COMMON, INK, PAPER, WOOD_DARK, BoardView, text, translucent
 from simulator.ui.boards.doom_view import DoomView
 from simulator.ui.boards.gulch_view import GulchView
+from simulator.ui.user_files import Settings
 
 DEFAULT_SIZE = (1400, 900)
 
@@ -56,6 +58,7 @@ class App:
         self.autosave = autosave
         self.save_dir = save_dir
         self.view: GulchView | DoomView = make_view(load_play(Path(path)), size, autosave)
+        palette.use_colour_blind(Settings.load().colour_blind)
         self.show_help = False
         self.running = True
         if autosave is not None:
@@ -87,10 +90,25 @@ class App:
             self.save()
         elif ctrl and event.key == pygame.K_o:
             self.open_latest()
+        elif ctrl and event.key == pygame.K_b:
+            self.toggle_palette()
         elif event.type == pygame.DROPFILE:
             self.open(Path(event.file))
         elif not self.show_help:
             self.view.handle_event(event)
+
+    def toggle_palette(self) -> None:
+        """Ctrl+B: the colour-blind-safe (Okabe-Ito) side colours on or off, kept in the settings shared with
+        the table window."""
+        settings = Settings.load()
+        settings.colour_blind = not settings.colour_blind
+        try:
+            settings.save()
+        except OSError as e:
+            self.view.message = f"Could not keep the setting: {e.strerror or e}"
+        palette.use_colour_blind(settings.colour_blind)
+        self.view.message = "Colour-blind-safe colours (Okabe-Ito): " + ("on" if settings.colour_blind else "off") \
+            + " (Ctrl+B)."
 
     def _save_dir(self) -> Path:
         return self.save_dir if self.save_dir is not None else save_folder()

@@ -10,7 +10,7 @@ screen pixels by each view.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from simulator.boards.board_play import BoardPlay
 from simulator.errors import IllegalChoice
+from simulator.ui import palette
 
 Colour = tuple[int, int, int]
 Point = tuple[int, int]
@@ -52,6 +53,7 @@ HELP_COMMON = [
     ("Ctrl+Z / Ctrl+Y", "undo / redo the last change (every change is autosaved)"),
     ("Ctrl+S", "save a copy in your data folder (the message says where)"),
     ("Ctrl+O", "load the newest save of this board (or drop a save on the window)"),
+    ("Ctrl+B", "colour-blind-safe side colours (Okabe-Ito) on or off"),
 ]
 
 
@@ -216,10 +218,30 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], scrol
         text(surface, line, (rect.x + 8, rect.y + 24 + i * step), size, INK)
 
 
+def side_colours(ids: Sequence[str]) -> dict[str, Colour]:
+    """Each side's colour (an outfit or a player, by id, in order): the board's :data:`PALETTE`, or the
+    Okabe-Ito colour-blind-safe palette nearest to it when that setting is on (Ctrl+B, as in the table
+    window; :mod:`simulator.ui.palette`)."""
+    own = [PALETTE[i % len(PALETTE)] for i in range(len(ids))]
+    if not palette.colour_blind():
+        return dict(zip(ids, own, strict=True))
+    safe = palette.team_colours(tuple(f"#{r:02x}{g:02x}{b:02x}" for r, g, b in own))
+    return {i: (int(h[1:3], 16), int(h[3:5], 16), int(h[5:7], 16)) for i, h in zip(ids, safe, strict=True)}
+
+
 class BoardView:
     """What both board views share: the play (history, log), the message line, drags, panel buttons, saving."""
 
     help_lines: list[tuple[str, str]] = []
+
+    def side_ids(self) -> list[str]:
+        """The ids of the sides drawn in their own colours (outfits, players), in order."""
+        return []
+
+    @property
+    def colours(self) -> dict[str, Colour]:
+        """Each side's colour by id (:func:`side_colours`), following the colour-blind setting."""
+        return side_colours(self.side_ids())
 
     def __init__(self, play: BoardPlay, size: tuple[int, int], autosave: Path | None) -> None:
         self.play = play

@@ -23,7 +23,6 @@ from simulator.ui.boards.common import (
     GREEN,
     GREY,
     INK,
-    PALETTE,
     PANEL,
     PAPER,
     RED,
@@ -68,9 +67,12 @@ class DoomView(BoardView):
     MIN_CARD_W = 120
     LINE_GAP = 6
 
+    def side_ids(self) -> list[str]:
+        """The players, in order (their colours)."""
+        return list(self.state.players)
+
     def __init__(self, play: BoardPlay, size: tuple[int, int], autosave: Path | None = None) -> None:
         super().__init__(play, size, autosave)
-        self.colours = {p: PALETTE[i % len(PALETTE)] for i, p in enumerate(self.state.players)}
         self.selected_dude: str | None = None
         self.selected_deed: str | None = None
         self.mode: str | None = None           # "call_out" / "job": waiting for a target; "card_move"

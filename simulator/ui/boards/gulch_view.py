@@ -29,7 +29,6 @@ from simulator.ui.boards.common import (
     GREY,
     INK,
     NEUTRAL,
-    PALETTE,
     PAPER,
     RED,
     STREET,
@@ -188,6 +187,10 @@ class GulchView(BoardView):
     LEGEND: tuple[str, ...] = ("townsfolk (S: Sheriff)", "the Deputy", "acting now", "may be targeted",
                                "wounded", "in a jail cell", "dead", "may move there", "can see", "may shoot")
 
+    def side_ids(self) -> list[str]:
+        """The outfits, in order (their colours)."""
+        return [o.id for o in self.state.outfits]
+
     def __init__(self, play: BoardPlay, size: tuple[int, int], autosave: Path | None = None) -> None:
         super().__init__(play, size, autosave)
         self.selected: str | None = None
@@ -197,7 +200,6 @@ class GulchView(BoardView):
         self.token: str = "fight"
         self.curtain = self.state.planning is not None
         self.bail_die: int | None = None
-        self.colours = {o.id: PALETTE[i % len(PALETTE)] for i, o in enumerate(self.state.outfits)}
         w, h = size
         self.board_rect = pygame.Rect(16, TOP_H + 8, w - 400, int((h - TOP_H - BAR_H) * 0.60))
         self.home_rect = pygame.Rect(16, self.board_rect.bottom + 8, self.board_rect.width, 92)
