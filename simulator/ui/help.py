@@ -28,7 +28,7 @@ SHELL_HELP: tuple[tuple[str, str], ...] = (
 SCREEN_HELP: tuple[tuple[str, str], ...] = (
     ("click a list row", "choose it: a vehicle to show, an item to remove, something to buy"),
     ("Buy ... / Remove ...", "buy for the team or the vehicle shown; a refusal names the rule and its page"),
-    ("Enter", "buy the item chosen in the list (team builder)"),
+    ("Enter, or a double click on the row", "buy the item chosen in the list (team builder)"),
     ("Ctrl+Z", "undo the last change of the team"),
     ("Ctrl+O / Ctrl+S", "open a team file / save the team (in your data folder's teams folder)"),
     ("Esc", "back to the window underneath (the team is kept)"),

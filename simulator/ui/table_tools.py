@@ -103,12 +103,16 @@ class TableTools:
     """The tape measure and the line-of-fire check of one mode (see the module docstring).
 
     ``table`` gives the table as drawn, ``sight`` asks the referee (state, shooter, mount, target),
-    ``name`` names a piece, ``state`` gives the game's state.
+    ``name`` names a piece, ``state`` gives the game's state. ``kinds``: the tools offered; without a game
+    (the free table) only the tape, and ``state`` and ``sight`` may be None.
     """
 
     def __init__(self, canvas: Canvas, template_set: TemplateSet, table: Callable[[], Table],
-                 state: Callable[[], GameState], sight: Callable[[GameState, str, int, str], Sight],
-                 name: Callable[[str], str]) -> None:
+                 state: Callable[[], GameState] | None, sight: Callable[[GameState, str, int, str], Sight] | None,
+                 name: Callable[[str], str], kinds: tuple[Tool, ...] = ("sight", "tape")) -> None:
+        if "sight" in kinds and (state is None or sight is None):
+            raise ValueError("the line-of-fire check needs the game's state and the referee's sight")
+        self.kinds = kinds
         self.canvas = canvas
         self.bands = range_bands(template_set)
         self.table = table
@@ -132,6 +136,8 @@ class TableTools:
         if self.tool == tool or not tool:
             self.tool, self.dragging = "", False
             return "Tool put away."
+        if tool not in self.kinds:
+            return "The line-of-fire check needs a game: use the rulings mode (R) here."
         self.tool = tool
         if tool == "tape":
             return "Tape measure: drag from any point of the table. T or Esc puts it away; the game waits."
@@ -143,8 +149,12 @@ class TableTools:
         x, y, w, h = self.canvas.rect
         out: list[Button[Tool]] = []
         right = x + w - 8
-        spec: tuple[tuple[Tool, str, int], ...] = (("sight", "Line of fire (L)", 132), ("tape", "Tape (T)", 78))
+        keys = self.kinds == ("sight", "tape")  # T and L are the tools' keys where both are offered (a game)
+        spec: tuple[tuple[Tool, str, int], ...] = (("sight", "Line of fire (L)", 132),
+                                                    ("tape", "Tape (T)" if keys else "Tape", 78 if keys else 56))
         for tool, label, width in spec:
+            if tool not in self.kinds:
+                continue
             right -= width
             out.append(Button((right, y + h - 8 - BUTTON_PX, width, BUTTON_PX), label, tool, True, self.tool == tool))
             right -= 6
@@ -214,7 +224,7 @@ class TableTools:
 
     def rows(self) -> tuple[SightRow, ...]:
         """Each weapon of the shooter (its crew's Handgun first) at the target, as the referee rules it."""
-        if self.shooter is None or self.target is None:
+        if self.shooter is None or self.target is None or self.state is None or self.sight is None:
             return ()
         state = self.state()
         key = (state, self.shooter, self.target)

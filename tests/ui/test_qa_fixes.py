@@ -285,3 +285,35 @@ def test_a_saved_rulings_file_points_to_the_repositorys_docs(app: App, tmp_path:
     app.rulings.save_rulings(path)
     text = path.read_text(encoding="utf-8")
     assert "docs/rulings.md" in text and "RULINGS.md" not in text
+
+
+def test_the_replay_says_every_kind_of_decision_in_words() -> None:
+    from typing import get_args
+
+    from simulator.gaslands import decisions as d
+    from simulator.gaslands.audience import VoteEffect
+    from simulator.gaslands.skid import ShiftUse, SpendShift
+
+    names = {"red_car": "Red Car", "blue_car": "Blue Car"}.__getitem__
+    said = {
+        d.PushIt((0, 2)): "Push It: reroll 2 Skid Dice",
+        d.PushIt(): "Keep the Skid Dice",
+        d.SpendShifts((SpendShift(ShiftUse.GEAR_UP),)): "Spend 1 Shift",
+        d.SpendShifts(): "Spend no Shifts",
+        d.SlideFacing("left"): "Slide, facing left",
+        d.DeclareAttacks((d.Attack(-1, "blue_car"), d.Attack(0, "blue_car"))): "2 attacks at Blue Car",
+        d.DeclareAttacks(): "No attacks",
+        d.DeclareAttacks(drops=(d.Drop(1),)): "drop 1 weapon",
+        d.PassPole(1): "Pass Pole Position to player 2",
+        d.SpendVotes((VoteEffect("thunderous_applause", "red_car"),)): "Spend Audience Votes: thunderous applause",
+        d.SpendVotes(): "Keep the Audience Votes",
+        d.Declare("yes"): "Answer: yes",
+        d.Piledrive(1.0, 2.0, 3.0): "Piledriver: place the vehicle hit",
+        d.SwingTrailer(-30.0): "Swing the trailer to -30 deg",
+        d.Activate("red_car"): "Activate Red Car",
+        d.RollSkid(2): "Roll 2 Skid Dice",
+    }
+    for decision, words in said.items():
+        assert describe(decision, names) == words
+    assert {type(x) for x in said} | {d.ChooseTemplate, d.Spin, d.React, d.LoseControl, d.Deploy, d.Pivot} \
+        == set(get_args(d.Decision))  # every kind is said in words, never its class name

@@ -113,3 +113,65 @@ def test_line_of_fire_shows_the_referees_ruling_for_every_weapon(tmp_path: Path)
     _key(app, pygame.K_l)
     assert game.tools.tool == ""
     assert math.isfinite(app.view.scale_px_per_mm)
+
+
+def test_the_tools_work_in_the_replay_on_the_step_shown(tmp_path: Path) -> None:
+    from simulator.gaslands.bots import Bot
+    from simulator.scenario import saves as saving
+
+    game, bot = new_game(load_scenario(bundled_scenario()), 3), Bot()
+    while len(game.decisions) < 20:
+        game.decide(bot.decide(game))
+    saving.save(game, tmp_path / "race.json")
+    pygame.event.clear()
+    app = App.for_replay(saving.load(tmp_path / "race.json"), SIZE, tmp_path / "race.json")
+    replay = app.replay
+    assert replay is not None
+    replay.seek(12)
+    state = replay.state
+    referee = replay.game.referee
+    cars = [v for v in state.vehicles if v.in_play]
+    pair = next(((a, b) for a in cars for b in cars if a.id != b.id and any(
+        referee.shot(state, a.id, m, b.id) is not None for m in range(len(a.weapons)))), None)
+    assert pair is not None, "no car has a target in arc and range at this step"
+    _key(app, pygame.K_l)
+    assert replay.tools.tool == "sight" and "Line of fire" in app.status
+    canvas = app.ctx.canvas
+    shooter, target = pair
+    click(app, canvas.screen_pos(shooter.pose))
+    click(app, canvas.screen_pos(target.pose))
+    assert replay.tools.target == target.id
+    rows = replay.tools.rows()
+    assert rows and any(r.sight.shot is not None for r in rows)
+    for r in rows:
+        assert r.sight.shot == referee.shot(state, shooter.id, r.mount, target.id)
+    _key(app, pygame.K_t)
+    assert replay.tools.tool == "tape"
+    view = app.view
+    drag(app, view.to_screen(300.0, 250.0), view.to_screen(390.0, 250.0))
+    assert abs(replay.tools.tape_length_mm() - 90.0) <= 2 * view.px_to_mm(1.0)
+    assert "within Medium (120 mm)" in app.status
+    app.draw(pygame.Surface(SIZE))
+    assert replay.position == 12 and replay.state is state and not replay.playing  # it only looks
+    _key(app, pygame.K_ESCAPE)
+    assert replay.tools.tool == ""
+
+
+def test_the_free_table_has_the_tape_measure_in_its_corner(tmp_path: Path) -> None:
+    pygame.event.clear()
+    app = App(load_scenario(bundled_scenario()), SIZE)
+    free = app.free
+    assert free is not None and app.mode is free
+    app.draw(pygame.Surface(SIZE))
+    assert [b.action for b in free.tools.buttons()] == ["tape"]  # no game, so no line-of-fire check here
+    before = free.table
+    click(app, pygame.Rect(free.tools.buttons()[0].rect).center)
+    assert free.tools.tool == "tape" and "Tape measure" in app.status
+    view = app.view
+    drag(app, view.to_screen(300.0, 250.0), view.to_screen(300.0, 250.0 + 170.0))
+    assert abs(free.tools.tape_length_mm() - 170.0) <= 2 * view.px_to_mm(1.0)
+    assert "within Long (182 mm)" in app.status
+    app.draw(pygame.Surface(SIZE))
+    assert free.table is before and free.hand is None  # the drag measured; nothing moved
+    _key(app, pygame.K_ESCAPE)
+    assert free.tools.tool == ""

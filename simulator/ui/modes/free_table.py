@@ -42,6 +42,7 @@ from simulator.ui.outcome import MoveOutcome, MovePreview, preview_move
 from simulator.ui.pending import Pending, TemplateDrag
 from simulator.ui.rulings_view import RulingsState, save_rulings
 from simulator.ui.sandbox import Sandbox, VehicleStatus
+from simulator.ui.table_tools import TableTools
 from simulator.ui.view import Rect, View
 from simulator.ui.widgets import Button, Command, Slider, button_at, draw_button, draw_slider
 
@@ -72,6 +73,7 @@ HELP: HelpLines = (
     ("Q / E or wheel while dragging", "rotate the piece in your hand"),
     ("Wheel", "zoom about the cursor"),
     ("Right drag / arrow keys", "pan; Home fits the table"),
+    ("Tape (the table's corner)", "tape measure: drag from any point; mm and the range band (Esc: away)"),
     ("R", "rulings mode: move anything, ask where a move ends or what a gun sees"),
     ("Ctrl+S / Ctrl+O", "save the situation as a rulings file / open a file (a file dialog; or drop a .toml)"),
 )
@@ -137,6 +139,9 @@ class FreeTableMode:
         self._overwrite_ok: Path | None = None
         self.labels: LabelBoard | None = None
         """The table's labels in the last frame drawn (placed clear of each other, the cars and line ends)."""
+        self.tools = TableTools(ctx.canvas, ctx.template_set, self.live_table, None, None, self.vehicle_name,
+                                kinds=("tape",))
+        """The tape measure (the table's corner button): it measures and changes nothing."""
 
     # ================================================================ Mode protocol
     @property
@@ -434,7 +439,12 @@ class FreeTableMode:
 
     # ================================================================ events
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Mouse, keys, wheel (while holding a piece), dropped files; False leaves pan and zoom to the canvas."""
+        """Mouse, keys, wheel (while holding a piece), dropped files; False leaves pan and zoom to the canvas (the
+        tape measure, when on, sees them first)."""
+        said = self.tools.handle_event(event)
+        if said is not None:
+            self.say(said)
+            return True
         if event.type == pygame.MOUSEMOTION:
             self._mouse_motion((int(event.pos[0]), int(event.pos[1])))
             return False
@@ -767,6 +777,7 @@ class FreeTableMode:
         """The table, the tray, the side panel and the tool in the top bar."""
         draw.text(surface, self.top_line(), TOP_INFO, 18, draw.TEXT_DIM)
         self.draw_table(surface)
+        self.tools.draw(surface)
         self.draw_tray(surface)
         self.draw_panel(surface)
         if self.template_drag is not None:

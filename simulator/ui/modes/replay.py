@@ -22,12 +22,21 @@ from simulator.gaslands.decisions import (
     Activate,
     ChooseTemplate,
     Decision,
+    Declare,
+    DeclareAttacks,
     Deploy,
     LoseControl,
+    PassPole,
+    Piledrive,
     Pivot,
+    PushIt,
     React,
     RollSkid,
+    SlideFacing,
+    SpendShifts,
+    SpendVotes,
     Spin,
+    SwingTrailer,
 )
 from simulator.gaslands.events import Collided, GameEvent
 from simulator.gaslands.game import Entry, Game
@@ -53,6 +62,8 @@ from simulator.ui.layout import TOP_INFO
 from simulator.ui.modes import Context, HelpLines, TopButton
 from simulator.ui.modes.free_table import HEADLINE_STEP, draw_panel_head, headline
 from simulator.ui.sandbox import Sandbox, sandbox_of_game
+from simulator.ui.table_tools import HELP as TOOLS_HELP
+from simulator.ui.table_tools import TableTools, Tool
 from simulator.ui.view import Rect
 from simulator.ui.widgets import Button, Command, button_at, draw_button
 from simulator.vocab import plural
@@ -74,8 +85,9 @@ HELP: HelpLines = (
     ("Wheel over the log", "scroll back through the log"),
     ("Wheel / right drag / Home", "zoom / pan / fit the table"),
     ("C", "zoomed in, the camera follows the car that acts or drives; C again: it stays put"),
+    *TOOLS_HELP,
 )
-"""The replay viewer's controls."""
+"""The replay viewer's controls (the tape measure and line of fire look at the step shown)."""
 
 
 def describe(decision: Decision | None, name: Callable[[str], str], asked: Prompt | None = None) -> str:
@@ -100,6 +112,29 @@ def describe(decision: Decision | None, name: Callable[[str], str], asked: Promp
         case Deploy(vehicle_id, slot):
             where = asked.label(slot) if isinstance(asked, DeployPrompt) else f"slot {slot}"
             return f"Deploy {name(vehicle_id)}: {where}"
+        case PushIt(reroll):
+            return f"Push It: reroll {plural(len(reroll), 'Skid Die', 'Skid Dice')}" if reroll else "Keep the Skid Dice"
+        case SpendShifts(spends):
+            return f"Spend {plural(len(spends), 'Shift')}" if spends else "Spend no Shifts"
+        case SlideFacing(side):
+            return f"Slide, facing {side}"
+        case DeclareAttacks(attacks, drops):
+            if not attacks and not drops:
+                return "No attacks"
+            targets = list(dict.fromkeys(name(a.target) for a in attacks))
+            words = [f"{plural(len(attacks), 'attack')} at {', '.join(targets)}"] if attacks else []
+            return "; ".join(words + ([f"drop {plural(len(drops), 'weapon')}"] if drops else []))
+        case PassPole(player):
+            return f"Pass Pole Position to player {player + 1}"
+        case SpendVotes(effects):
+            return ("Spend Audience Votes: " + ", ".join(e.effect.replace("_", " ") for e in effects)) if effects \
+                else "Keep the Audience Votes"
+        case Declare(choice):
+            return f"Answer: {choice.replace('_', ' ')}"
+        case Piledrive():
+            return "Piledriver: place the vehicle hit"
+        case SwingTrailer(bend_deg):
+            return f"Swing the trailer to {bend_deg:+.0f} deg"
         case _:
             return type(decision).__name__
 
@@ -136,6 +171,9 @@ class ReplayMode:
         self.timeline_held = False
         self.marks: list[CollisionMark] = []
         self.log_rects: list[tuple[pygame.Rect, int]] = []
+        self.tools = TableTools(ctx.canvas, ctx.template_set, lambda: self.scene.table(self.state),
+                                lambda: self.state, lambda *q: self.game.referee.sight(*q), self.scene.name)
+        """The tape measure and the line-of-fire check (T, L) on the table of the step shown; playing stops."""
         name = source.name if source is not None else "the game"
         self.message = (f"Replaying {name}: {plural(len(self.entries) - 1, 'decision')}. Space plays, Right/Left step, "
                         "Page Up/Down jump a round. H: help.")
@@ -259,7 +297,12 @@ class ReplayMode:
 
     # ================================================================ events
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Keys, the timeline and the buttons, the wheel over the log."""
+        """Keys, the timeline and the buttons, the wheel over the log (a tool that is on sees them first)."""
+        said = self.tools.handle_event(event)
+        if said is not None:
+            self.playing = False
+            self.say(said)
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             pos = (int(event.pos[0]), int(event.pos[1]))
             b = button_at(self.panel_buttons(), pos)
@@ -299,6 +342,7 @@ class ReplayMode:
             pygame.K_EQUALS: lambda: self.change_speed(1), pygame.K_PLUS: lambda: self.change_speed(1),
             pygame.K_KP_PLUS: lambda: self.change_speed(1), pygame.K_MINUS: lambda: self.change_speed(-1),
             pygame.K_KP_MINUS: lambda: self.change_speed(-1), pygame.K_c: self.toggle_camera,
+            pygame.K_t: lambda: self._tool("tape"), pygame.K_l: lambda: self._tool("sight"),
         }
         if ctrl and key == pygame.K_HOME:
             self.seek(0)
@@ -307,6 +351,11 @@ class ReplayMode:
         else:
             return False
         return True
+
+    def _tool(self, tool: Tool) -> None:
+        """T / L: the tape measure or the line-of-fire check on (playing stops) or off."""
+        self.playing = False
+        self.say(self.tools.toggle(tool))
 
     # ================================================================ time
     def toggle_camera(self) -> None:
@@ -420,6 +469,7 @@ class ReplayMode:
         draw.text(surface, f"Step {self.position} of {self.last}  Round {rs.round_no}  Gear Phase {rs.gear_phase}"
                   + ("  (playing)" if self.playing else ""), TOP_INFO, 18, draw.TEXT)
         self.draw_table(surface)
+        self.tools.draw(surface)
         self._draw_tray(surface)
         self.draw_panel(surface)
         self._draw_hover(surface)
