@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pygame
 from conftest import SIZE
-from ui_events import click, drag, post_key, pump
+from ui_events import bot_race_replay, click, drag, post_key, pump
 
 from simulator.scenario.loader import bundled_scenario, load_scenario
 from simulator.scenario.setup import new_game
@@ -121,15 +121,7 @@ def test_a_bots_move_is_animated_in_view_when_zoomed_in(tmp_path: Path) -> None:
 
 
 def test_the_replay_viewer_follows_the_car_that_acts_when_zoomed_in(tmp_path: Path) -> None:
-    from simulator.gaslands.bots import Bot
-    from simulator.scenario import saves as saving
-
-    game, bot = new_game(load_scenario(bundled_scenario()), 2), Bot()
-    while len(game.decisions) < 30:
-        game.decide(bot.decide(game))
-    saving.save(game, tmp_path / "race.json")
-    pygame.event.clear()
-    app = App.for_replay(saving.load(tmp_path / "race.json"), SIZE, tmp_path / "race.json")
+    app = bot_race_replay(tmp_path, 2, 30, SIZE)
     app.settings.follow_camera = True
     replay = app.replay
     assert replay is not None

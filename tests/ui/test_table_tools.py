@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 from conftest import SIZE
-from ui_events import click, drag, post_key, pump
+from ui_events import bot_race_replay, click, drag, post_key, pump
 
 from simulator.scenario.loader import bundled_scenario, load_scenario
 from simulator.scenario.setup import new_game
@@ -116,15 +116,7 @@ def test_line_of_fire_shows_the_referees_ruling_for_every_weapon(tmp_path: Path)
 
 
 def test_the_tools_work_in_the_replay_on_the_step_shown(tmp_path: Path) -> None:
-    from simulator.gaslands.bots import Bot
-    from simulator.scenario import saves as saving
-
-    game, bot = new_game(load_scenario(bundled_scenario()), 3), Bot()
-    while len(game.decisions) < 20:
-        game.decide(bot.decide(game))
-    saving.save(game, tmp_path / "race.json")
-    pygame.event.clear()
-    app = App.for_replay(saving.load(tmp_path / "race.json"), SIZE, tmp_path / "race.json")
+    app = bot_race_replay(tmp_path, 3, 20, SIZE)
     replay = app.replay
     assert replay is not None
     replay.seek(12)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from simulator.ui.app import App
@@ -73,3 +75,18 @@ def click_dialog(app: App, label: str) -> None:
     app.update(1 / 60)
     app.draw(pygame.Surface(app.layout.size))
     click(app, app.ctx.dialogs.button_centre(label))
+
+
+def bot_race_replay(tmp_path: Path, seed: int, decisions: int, size: tuple[int, int]) -> App:
+    """The replay viewer on a saved Street Race of ``decisions`` bot decisions with dice ``seed``."""
+    from simulator.gaslands.bots import Bot
+    from simulator.scenario import saves as saving
+    from simulator.scenario.loader import bundled_scenario, load_scenario
+    from simulator.scenario.setup import new_game
+
+    game, bot = new_game(load_scenario(bundled_scenario()), seed), Bot()
+    while len(game.decisions) < decisions:
+        game.decide(bot.decide(game))
+    saving.save(game, tmp_path / "race.json")
+    pygame.event.clear()
+    return App.for_replay(saving.load(tmp_path / "race.json"), size, tmp_path / "race.json")
