@@ -225,14 +225,35 @@ class _Scene:
 
 _SCENES: dict[tuple[int, str, bool], tuple[weakref.ref[Table], _Scene]] = {}
 
+_CONTENT_SCENES: dict[tuple[object, ...], _Scene] = {}
+"""Scenes by what they hold (see :func:`_content_key`): a new table with the same pieces and obstacles (a game
+state that changed only a gear, a bot's next decision) shares the scene, its edge arrays and its caches."""
+
+
+def _content_key(table: Table, mover: VehiclePiece) -> tuple[object, ...]:
+    """What :func:`_build_obstructions` reads: the mover's owner and airborne flag, every other piece by value and
+    every obstacle by its fields, its polygon by identity. A cached scene holds those polygons, so while it is
+    cached no other polygon can have the same id."""
+    owner = mover.owner
+    return (owner, mover.airborne, tuple([v for v in table.pieces if v.owner != owner]),
+            tuple([(o.id, id(o.polygon), o.weight, o.tall, o.destructible, o.label, o.volatile)
+                   for o in table.all_obstacles]))
+
 
 def _scene(table: Table, mover: VehiclePiece) -> _Scene:
-    """:class:`_Scene` of ``mover`` on ``table``, cached per table (tables are immutable values)."""
+    """:class:`_Scene` of ``mover`` on ``table``, cached per table (tables are immutable values) and per
+    content (:func:`_content_key`)."""
     key = (id(table), mover.id, mover.airborne)
     hit = _SCENES.get(key)
     if hit is not None and hit[0]() is table:
         return hit[1]
-    scene = _Scene(_build_obstructions(table, mover))
+    content = _content_key(table, mover)
+    scene = _CONTENT_SCENES.get(content)
+    if scene is None:
+        scene = _Scene(_build_obstructions(table, mover))
+        if len(_CONTENT_SCENES) > 256:
+            _CONTENT_SCENES.clear()
+        _CONTENT_SCENES[content] = scene
     if len(_SCENES) > 64:
         _SCENES.clear()
     _SCENES[key] = (weakref.ref(table), scene)
@@ -877,9 +898,19 @@ def _interrupted(placed: PlacedMove, v: VehiclePiece, live: _Shapes) -> bool:
         turn = 90.0 if placed.move.slide_facing == "left" else -90.0
         seg_index = next(i for i, s in enumerate(placed.path.segments) if s.kind == "pivot")
         start = placed.path.segments[seg_index].start
-        if live.within(_pivot_region(start, turn, v), TOUCH_MM):
+        if _near_pivot(start, v, live) and live.within(_pivot_region(start, turn, v), TOUCH_MM):
             return True
     return False
+
+
+def _near_pivot(pose: Pose, v: VehiclePiece, live: _Shapes) -> bool:
+    """False when nothing of ``live`` comes within 0.01 mm of the disc every footprint pivoting at ``pose``
+    lies in (radius the half-diagonal, with 1e-6 mm to spare for rounding): :func:`_pivot_region` is then
+    clear of all of them, without building it. True means: measure the region."""
+    if not live.items:
+        return False
+    reach = half_diagonal_mm(v.length_mm, v.width_mm) + TOUCH_MM + 1e-6
+    return bool(shapely.dwithin(shapely.points(pose.x_mm, pose.y_mm), live.array, reach).any())
 
 
 def _part(piece: VehiclePiece | None) -> str:

@@ -16,7 +16,7 @@ import math
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from importlib.resources import files
 from pathlib import Path as FilePath
 from typing import Annotated, Any, Literal
@@ -209,8 +209,13 @@ def arc_points(
     return np.column_stack((cx + radius_mm * np.cos(angles), cy + radius_mm * np.sin(angles)))
 
 
+@lru_cache(maxsize=4096)
 def circle_polygon(cx: float, cy: float, radius_mm: float) -> Polygon:
-    """A disc as a polygon whose edge is within 0.005 mm of the circle (vertices on it)."""
+    """A disc as a polygon whose edge is within 0.005 mm of the circle (vertices on it).
+
+    Kept for the last few thousand discs (a geometry never changes): gate posts and tokens are rebuilt with
+    every game state's table, and the same polygon lets the movement code reuse what it worked out for it.
+    """
     pts = arc_points(cx, cy, radius_mm, 0.0, 2.0 * math.pi)[:-1]
     return Polygon(pts)
 
