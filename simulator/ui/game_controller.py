@@ -231,11 +231,14 @@ class GameController:
         return self.game.engine_state.activation.active
 
     def name(self, vehicle_id: str) -> str:
-        """The vehicle's name in the game (a team's vehicle too), else the scenario's, else the id."""
+        """The vehicle's name in the game (a team's vehicle too), a scenario token's (``"gun turret 4"``), else the
+        scenario's, else the id."""
         try:
             return self.state.vehicle(vehicle_id).label
         except KeyError:
             pass
+        if self.state.scenario.has_token(vehicle_id):
+            return self.state.scenario.token(vehicle_id).name
         try:
             return self.scenario.vehicle_spec(vehicle_id).name or vehicle_id
         except KeyError:
@@ -433,8 +436,11 @@ class GameController:
         if not isinstance(p, AttacksPrompt):
             return []
         me = self.vehicle(p.vehicle_id).player
-        return [AttackOption(w.mount, w.name, t.vehicle_id, t.range_band, t.cover,
-                             self.state.same_side(self.vehicle(t.vehicle_id).player, me))
+
+        def friendly(target: str) -> bool:  # a scenario's token (a gun turret, p.130) is nobody's
+            return not self.state.scenario.has_token(target) and self.state.same_side(self.vehicle(target).player, me)
+
+        return [AttackOption(w.mount, w.name, t.vehicle_id, t.range_band, t.cover, friendly(t.vehicle_id))
                 for w in p.weapons for t in p.targets(w.mount)]
 
     def drop_options(self) -> list[DropOption]:

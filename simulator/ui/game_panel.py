@@ -136,6 +136,8 @@ class Panel:
     slider: Slider | None = None
     slider_label: str = ""
     tumbling: bool = False
+    hidden: int = 0
+    """Answers left out for lack of room (named in a line; the window then gives the panel more room)."""
 
     def used_px(self) -> int:
         """How tall the panel's content is, from the top of its rectangle."""
@@ -335,6 +337,16 @@ def _b(label: str, action: PanelAction, enabled: bool = True, active: bool = Fal
     return Button((0, 0, 0, 0), label, action, enabled, active)
 
 
+def _per_row(items: Sequence[Button[PanelAction]], width_px: int, size: int, gap_px: int = 6) -> int:
+    """All ``items`` in one row if every label fits its button at ``size`` px, else two a row (four seats'
+    "Yellow Team: person (F6)" in a 1280x720 window)."""
+    n = max(1, len(items))
+    each = (width_px - gap_px * (n - 1)) // n - 12
+    if n <= 2 or all(draw.font(size).size(b.label)[0] <= each for b in items):
+        return max(2, n)
+    return 2
+
+
 def _d(face: str | int, action: PanelAction | None = None, marked: bool = False, crossed: bool = False) -> Die:
     return Die((0, 0, 0, 0), face, action, marked, crossed)
 
@@ -346,7 +358,7 @@ def build(ctl: GameController, rect: Rect, pending: Pending | None = None) -> Pa
     p = ctl.prompt
     seats = [_b(f"{ctl.player_name(i)}: {ctl.seat_label(i)} (F{5 + i})", ToggleSeat(i), True,
                 i in ctl.bots) for i in range(len(ctl.state.players))]
-    c.buttons(seats, per_row=max(2, len(seats)), height=24)
+    c.buttons(seats, per_row=_per_row(seats, c.w, 17), height=24)
     colour = draw.hex_colour(ctl.player_colour(p.player)) if p.player >= 0 else draw.SELECT
     c.text(title(ctl), 24, draw.shade(colour, 1.35), gap=4)
     if not isinstance(p, GameOverPrompt):
@@ -496,7 +508,8 @@ def _deploy(ctl: GameController, c: _Cursor, p: DeployPrompt) -> None:
     chosen = ctl.deploy_vehicle()
     c.buttons([_b(ctl.name(vid), PickDeployCar(vid), True, vid == chosen) for vid in p.vehicles], per_row=2)
     fits = ctl.grid_previews()
-    c.buttons([_b(p.label(o), Decide(Deploy(chosen, o)), o in fits) for o in p.slots][:16], per_row=2, height=24)
+    c.buttons([_b(p.label(o), Decide(Deploy(chosen, o)), o in fits) for o in p.slots][:16],
+              per_row=2 if len(p.slots) <= 8 else 3, height=24)
     if p.spawn:
         c.text(f"Within Short range of your spawn point, facing the middle of the table ({p.rule}).", 15,
                draw.TEXT_DIM)
@@ -593,15 +606,24 @@ def _attacks(ctl: GameController, c: _Cursor, p: AttacksPrompt) -> None:
     c.buttons([_b(f"Fire {count}" + (" (Enter)" if count else ""), Decide(ctl.attacks_decision()), bool(count)),
                _b("No attack" + ("" if count else " (Enter)"), Decide(DeclareAttacks(())))],
               per_row=2)
+    drops = ctl.drop_options()
+    per_row = 1 if len(options) <= 4 else 2
+    below = (14 + 30 * ((min(4, len(drops)) + 1) // 2) if drops else 0) + 20  # the drops and a "more" line
+    fit = max(1, (c.p.rect[1] + c.p.rect[3] - c.y - below) // 30) * per_row
+    ticked = [o for o in options if Attack(o.mount, o.target) in chosen]
+    shown = (ticked + [o for o in options if o not in ticked])[:max(len(ticked), min(12, fit))]
     rows = []
-    for o in options[:12]:
+    for o in shown:
         attack = Attack(o.mount, o.target)
         on = attack in chosen
-        extra = f"{o.range_band}" + (", cover -1" if o.cover else "") + (", OWN TEAM" if o.friendly else "")
+        extra = ("OWN TEAM, " if o.friendly else "") + f"{o.range_band}" + (", cover -1" if o.cover else "")
         rows.append(_b(f"{'[x]' if on else '[ ]'} {o.weapon} -> {ctl.name(o.target)} ({extra})", ToggleAttack(attack),
                        True, on))
-    c.buttons(rows, per_row=1 if len(rows) <= 4 else 2, height=24)
-    drops = ctl.drop_options()
+    c.buttons(rows, per_row=per_row, height=24)
+    if len(shown) < len(options):
+        c.p.hidden += len(options) - len(shown)
+        c.text(f"{plural(len(options) - len(shown), 'more weapon and target', 'more weapons and targets')} not "
+               "listed: click a car on the table to tick its first weapon.", 15, draw.TEXT_DIM)
     if drops:
         c.text("Drop one weapon's template against an edge (p.78):", 15, draw.TEXT_DIM)
         picked = ctl.draft.drop

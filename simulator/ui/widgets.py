@@ -71,6 +71,10 @@ def button_at(buttons: Sequence[Button[A]], pos: tuple[int, int]) -> Button[A] |
     return None
 
 
+MIN_LABEL_PX = 12
+"""The smallest a button's label gets to fit its button."""
+
+
 def draw_button(surface: pygame.Surface, b: Button[A], size: int = 18) -> None:
     """A rounded box with its label; active buttons are lit, disabled ones dim."""
     rect = pygame.Rect(b.rect)
@@ -82,7 +86,12 @@ def draw_button(surface: pygame.Surface, b: Button[A], size: int = 18) -> None:
         bg, fg = (62, 67, 78), draw.TEXT
     pygame.draw.rect(surface, bg, rect, border_radius=5)
     pygame.draw.rect(surface, draw.PANEL_EDGE, rect, 1, border_radius=5)
-    draw.text(surface, b.label, rect.center, size, fg, "center")
+    label = b.label
+    while size > MIN_LABEL_PX and draw.font(size).size(label)[0] > rect.width - 8:
+        size -= 1  # a long label in a narrow button: smaller, never over the edge...
+    while len(label) > 2 and draw.font(size).size(label)[0] > rect.width - 8:
+        label = label[:-2] + "\u2026"  # ...and cut short at the smallest size (the tooltip or status has it all)
+    draw.text(surface, label, rect.center, size, fg, "center")
 
 
 def draw_slider(surface: pygame.Surface, s: Slider, label: str, marks: Sequence[float] = (0.0,)) -> None:

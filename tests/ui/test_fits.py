@@ -13,7 +13,7 @@ from simulator.gaslands.bots import Bot
 from simulator.scenario.loader import bundled_scenario
 from simulator.ui.app import App
 from simulator.ui.dashboard import COMPACT_PX
-from simulator.ui.modes.game import LOG_MIN_PX
+from simulator.ui.modes.game import LOG_MIN_PX, LOG_TIGHT_PX
 from simulator.ui.scaling import MIN_POINTS, effective_scale, first_size, points, to_points
 from simulator.ui.window import game_app
 
@@ -36,7 +36,7 @@ def _check_shell(app: App) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("race", ["death_race.toml", "street_race.toml"])
+@pytest.mark.parametrize("race", ["death_race.toml", "street_race.toml", "arena_of_death.toml"])
 def test_every_prompt_of_a_race_fits_the_panel(size: tuple[int, int], race: str, tmp_path: Path) -> None:
     app = game_app(bundled_scenario(race), size, seed=5, autosave=tmp_path / "autosave.json")
     mode = app.game
@@ -49,7 +49,8 @@ def test_every_prompt_of_a_race_fits_the_panel(size: tuple[int, int], race: str,
             break
         _check_shell(app)
         log = mode.log_rect()
-        assert log[3] >= LOG_MIN_PX and log[1] + log[3] <= panel_rect[1] + panel_rect[3]
+        assert log[3] >= LOG_TIGHT_PX and log[1] + log[3] <= panel_rect[1] + panel_rect[3]
+        assert log[3] >= LOG_MIN_PX or mode.panel().rect[3] > mode._prompt_room()  # six lines unless the prompt needs
         for _, card in mode.card_rects():
             assert card[3] >= COMPACT_PX and _inside(card, panel_rect)
         panel = mode.panel()
@@ -112,3 +113,15 @@ def test_the_window_opens_within_the_display_and_scales() -> None:
     assert effective_scale((1920, 1080), 2.0) == 1.5  # never below 1280x720 points
     e = to_points(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 150), rel=(30, 15), buttons=(1, 0, 0)), 1.5)
     assert e.pos == (200, 100) and e.rel == (20, 10)
+
+
+def test_a_long_label_never_spills_out_of_its_button() -> None:
+    from simulator.ui.widgets import Button, draw_button
+
+    surface = pygame.Surface((300, 60))
+    surface.fill((0, 0, 0))
+    label = "[ ] Handgun -> Red Buggy (OWN TEAM, medium, cover -1)"
+    draw_button(surface, Button((100, 10, 120, 24), label, None), 17)
+    outside = [surface.get_at((x, y))[:3] for x in range(300) for y in range(60)
+               if not pygame.Rect(100, 10, 120, 24).collidepoint(x, y)]
+    assert set(outside) == {(0, 0, 0)}  # smaller text, then cut short with an ellipsis: all inside

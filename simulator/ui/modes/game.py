@@ -86,7 +86,9 @@ PROMPT_MIN_PX = 150
 PROMPT_RESERVE_PX = 240
 """Room kept for the prompt when the cards are laid out (a card gets smaller before the prompt does)."""
 LOG_MIN_PX = 142
-"""The log keeps at least six one-line events (a title and 6 x 19 px, with margins)."""
+"""The log keeps at least six one-line events (a title and 6 x 19 px, with margins)..."""
+LOG_TIGHT_PX = 84
+"""...or three when the prompt needs the room (four teams' seats and eight places to deploy at 1280x720)."""
 TURN_STEP_DEG = 15.0
 INSPECT = (110, 220, 255)
 """The outline of the car being inspected (a click shows it; activating is explicit)."""
@@ -657,18 +659,30 @@ class GameMode:
         rects = self.card_rects()
         return (rects[-1][1][1] + rects[-1][1][3] if rects else self.ctx.layout.panel[1] + 44) + 10
 
+    def _prompt_room(self) -> int:
+        """The prompt panel's height (px) when the log keeps its six lines (see :meth:`log_rect`)."""
+        _, y, _, h = self.ctx.layout.panel
+        return min(GAME_PROMPT_PX, y + h - LOG_MIN_PX - 6 - 8 - self.options_top())
+
     def panel(self) -> game_panel.Panel:
         """The prompt panel as laid out now (for drawing, clicks and tests)."""
         x, y, w, h = self.ctx.layout.panel
         top = self.options_top()
-        room = min(GAME_PROMPT_PX, y + h - LOG_MIN_PX - 6 - 8 - top)  # what the log leaves (see log_rect)
-        return game_panel.build(self.ctl, (x, top, w, room), self.pending)
+        room = self._prompt_room()
+        panel = game_panel.build(self.ctl, (x, top, w, room), self.pending)
+        tight = y + h - LOG_TIGHT_PX - 6 - 8 - top
+        if (panel.used_px() > room or panel.hidden) and tight > room:  # the log gives up three of its lines
+            panel = game_panel.build(self.ctl, (x, top, w, tight), self.pending)
+        return panel
 
     def log_rect(self) -> Rect:
-        """Where the game log is: under what the prompt needs, keeping at least six lines."""
+        """Where the game log is: under what the prompt needs, keeping at least six lines (three when the prompt
+        needs more room)."""
         x, y, w, h = self.ctx.layout.panel
-        used = min(GAME_PROMPT_PX, max(PROMPT_MIN_PX, self.panel().used_px() + 8))
-        top = min(self.options_top() + used, y + h - LOG_MIN_PX - 6)
+        panel = self.panel()
+        used = min(max(GAME_PROMPT_PX, panel.rect[3]), max(PROMPT_MIN_PX, panel.used_px() + 8))
+        keep = LOG_TIGHT_PX if panel.rect[3] > self._prompt_room() else LOG_MIN_PX
+        top = min(self.options_top() + used, y + h - keep - 6)
         return (x + 6, top, w - 12, y + h - top - 6)
 
     def dashboards(self) -> list[Dashboard]:
