@@ -79,7 +79,7 @@ from simulator.geometry.movement import (
     swing_trailer,
 )
 from simulator.geometry.path import Path, truncated
-from simulator.geometry.placement import Move, place
+from simulator.geometry.placement import Move, final_position
 from simulator.geometry.pose import TOUCH_MM, Pose, angle_diff_deg, footprint, half_diagonal_mm
 from simulator.geometry.ramps import stop_at_ramp
 from simulator.geometry.table import Gate, Obstacle, Table, VehiclePiece
@@ -216,6 +216,21 @@ def may_reach(gate: Gate, ends: tuple[tuple[float, float], tuple[float, float]],
     return min(total(0.0), total(1.0), total((lo + hi) / 2.0)) <= limit + 1e-6
 
 
+_MOVES: dict[MovePlan, Move] = {}
+
+
+def _move_of(plan: MovePlan) -> Move:
+    """The geometry :class:`Move` of ``plan`` (equal plans give the same value; kept, as both are immutable)."""
+    move = _MOVES.get(plan)
+    if move is None:
+        move = Move(plan.template, plan.direction, plan.reverse, plan.slide, plan.slide_facing,
+                    slide_template=plan.slide_template)
+        if len(_MOVES) > 1024:
+            _MOVES.clear()
+        _MOVES[plan] = move
+    return move
+
+
 def finish_gate(table: Table) -> Gate | None:
     """The Street Race Finish Line as a directed gate: crossing it means moving away from the Starting Line.
 
@@ -323,8 +338,7 @@ class TableReferee:
     def move(self, state: GameState, vehicle_id: str, plan: MovePlan) -> MoveReport:
         """Final Position of a Movement Step with ``resolve_move`` (p.22-26, p.45-51); a move that reaches a
         ramp's edge other than its entry edge stops there (``ramp``, p.87)."""
-        move = Move(plan.template, plan.direction, plan.reverse, plan.slide, plan.slide_facing,
-                    slide_template=plan.slide_template)
+        move = _move_of(plan)
         if not self.base.ramps:
             return self.resolve(state, vehicle_id, move)
         table = self.table(state)
@@ -354,9 +368,7 @@ class TableReferee:
     def nominal(self, state: GameState, vehicle_id: str, plan: MovePlan) -> Pose:
         """Where the template would put the vehicle if nothing were in the way (a cheap preview, p.25)."""
         v = state.vehicle(vehicle_id)
-        move = Move(plan.template, plan.direction, plan.reverse, plan.slide, plan.slide_facing,
-                    slide_template=plan.slide_template)
-        return place(self.template_set, v.pose, v.length_mm, v.width_mm, move).final_position
+        return final_position(self.template_set, v.pose, v.length_mm, v.width_mm, _move_of(plan))
 
     def _lines_crossed(self, table: Table, piece: VehiclePiece, path: Path
                        ) -> tuple[bool, tuple[str, ...], tuple[float, float] | None]:

@@ -198,6 +198,7 @@ class _Scene:
             shapely.prepare(self.array)
         self._edges: _EdgeSet | None | bool = False
         self._subsets: dict[bytes, _EdgeSet | None] = {}
+        self._pieces: list[_EdgeSet | None] | None = None
         self.shapes: dict[tuple[bytes, frozenset[str]], tuple[_Shapes, _Shapes]] = {}
         """:func:`_live`'s answers, per (reach mask, ignored ids)."""
         self.touching: dict[int, tuple[BaseGeometry, list[str]]] = {}
@@ -211,12 +212,21 @@ class _Scene:
         return self._edges  # type: ignore[return-value]
 
     def edges_of(self, keep: NDArray[np.bool_]) -> _EdgeSet | None:
-        """:attr:`edges` of the obstructions where ``keep`` is true, remembered per mask."""
+        """:attr:`edges` of the obstructions where ``keep`` is true, remembered per mask (joined from each
+        polygon's own rows: the same arrays as ``edges.subset(keep)``, without building the whole set)."""
         key = keep.tobytes()
         if key in self._subsets:
             return self._subsets[key]
-        full = self.edges
-        out = None if full is None else full.subset(keep)
+        if self._pieces is None:
+            self._pieces = [_edge_piece(o.shape) for o in self.items]
+        pieces = self._pieces
+        if any(p is None for p in pieces):
+            out = None  # as the whole set: the stepping search for every subset
+        elif keep.any():
+            out = _EdgeSet.join([cast(_EdgeSet, pieces[i]) for i in np.flatnonzero(keep).tolist()])
+        else:
+            full = self.edges
+            out = None if full is None else full.subset(keep)
         if len(self._subsets) > 256:
             self._subsets.clear()
         self._subsets[key] = out
@@ -391,14 +401,12 @@ class _EdgeSet:
 
     def __init__(self, data: F64, verts: F64, edge_owner: NDArray[np.intp], vertex_owner: NDArray[np.intp]) -> None:
         self.data, self.verts, self.edge_owner, self.vertex_owner = data, verts, edge_owner, vertex_owner
-        (self.ax, self.ay, self.length, self.mx, self.my, self.beta,
-         self.x0, self.x1, self.y0, self.y1) = data.T
-        self.vx, self.vy = verts.T
-        self.ebox: F64 = np.column_stack((self.x1, -self.x0, self.y1, -self.y0))
-        self.vbox: F64 = np.column_stack((self.vx, -self.vx, self.vy, -self.vy))
-        self.box: F64 = np.vstack((self.ebox, self.vbox))
-        self.trow: F64 = np.vstack((self.ax, self.ay, self.mx, -self.my, self.mx, self.my, self.my, -self.mx,
-                                    self.mx, self.my, self.length))
+        ax, ay, length, mx, my, _, x0, x1, y0, y1 = data.T
+        vx, vy = verts.T
+        ebox: F64 = np.column_stack((x1, -x0, y1, -y0))
+        vbox: F64 = np.column_stack((vx, -vx, vy, -vy))
+        self.box: F64 = np.vstack((ebox, vbox))
+        self.trow: F64 = np.vstack((ax, ay, mx, -my, mx, my, my, -mx, mx, my, length))
         """Field-major, a column per edge: (ax, ay), then its :func:`_translate_hits` factors (mx, -my, mx,
         my, my, -mx, mx, my) and its length."""
         self.vcols: F64 = np.ascontiguousarray(verts.T)
@@ -409,7 +417,7 @@ class _EdgeSet:
     def in_box(self, x0: float, x1: float, y0: float, y1: float) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
         """(edges, vertices) whose bounding boxes meet the box [x0, x1] x [y0, y1]."""
         both: NDArray[np.bool_] = np.all(self.box >= np.array((x0, -x1, y0, -y1)), axis=1)
-        n = len(self.ebox)
+        n = len(self.data)
         return both[:n], both[n:]
 
     @staticmethod
@@ -429,6 +437,34 @@ class _EdgeSet:
                                 np.minimum(ay, by) + oy, np.maximum(ay, by) + oy))
         return _EdgeSet(data[keep], rows[:, :2].copy(), owner[keep], owner)
 
+    @staticmethod
+    def join(pieces: list[_EdgeSet]) -> _EdgeSet:
+        """The sets of several polygons as one (:meth:`build` of all their edges gives the same arrays; the
+        owners number the pieces)."""
+        if len(pieces) == 1:
+            return pieces[0]
+        out = _EdgeSet.__new__(_EdgeSet)
+        out.data = np.concatenate([p.data for p in pieces])
+        out.verts = np.concatenate([p.verts for p in pieces])
+        out.edge_owner = np.repeat(np.arange(len(pieces)), [len(p.data) for p in pieces])
+        out.vertex_owner = np.repeat(np.arange(len(pieces)), [len(p.verts) for p in pieces])
+        out.box_t = np.concatenate([p.box_t[:, :len(p.data)] for p in pieces]
+                                   + [p.box_t[:, len(p.data):] for p in pieces], axis=1)
+        out.box = out.box_t.T
+        out.trow = np.concatenate([p.trow for p in pieces], axis=1)
+        out.vcols = np.concatenate([p.vcols for p in pieces], axis=1)
+        return out
+
+    @property
+    def ebox(self) -> F64:
+        """The edges' box rows (x1, -x0, y1, -y0)."""
+        return self.box[:len(self.data)]
+
+    @property
+    def vbox(self) -> F64:
+        """The vertices' box rows (vx, -vx, vy, -vy)."""
+        return self.box[len(self.data):]
+
     def subset(self, keep: NDArray[np.bool_]) -> _EdgeSet:
         """The rows of the polygons where ``keep`` is true (owners no longer meaningful)."""
         if keep.all():
@@ -438,11 +474,31 @@ class _EdgeSet:
 
 
 def _edge_set(shapes: list[BaseGeometry]) -> _EdgeSet | None:
-    """The :class:`_EdgeSet` of ``shapes``; None if one of them is not a polygon."""
-    parts = [_edges_of(g) for g in shapes]
-    if not parts or any(p is None for p in parts):
+    """The :class:`_EdgeSet` of ``shapes``; None if one of them is not a polygon.
+
+    Joined from each polygon's own rows (:func:`_edge_piece`, kept per polygon): the same arrays as
+    ``_EdgeSet.build`` of all their edges, whose arithmetic is row by row.
+    """
+    pieces = [_edge_piece(g) for g in shapes]
+    if not pieces or any(p is None for p in pieces):
         return None
-    return _EdgeSet.build([p for p in parts if p is not None], _CONTACT_TARGET_MM)
+    return _EdgeSet.join([p for p in pieces if p is not None])
+
+
+_PIECES: dict[int, tuple[BaseGeometry, _EdgeSet | None]] = {}
+
+
+def _edge_piece(poly: BaseGeometry) -> _EdgeSet | None:
+    """The :class:`_EdgeSet` of one polygon (None for another geometry), cached per polygon object."""
+    hit = _PIECES.get(id(poly))
+    if hit is not None and hit[0] is poly:
+        return hit[1]
+    rows = _edges_of(poly)
+    piece = None if rows is None else _EdgeSet.build([rows], _CONTACT_TARGET_MM)
+    if len(_PIECES) > 4096:
+        _PIECES.clear()
+    _PIECES[id(poly)] = (poly, piece)
+    return piece
 
 
 def _box_lines(corners: list[list[float]], eps: float) -> tuple[F64, F64, F64, F64, F64, F64]:
@@ -713,7 +769,7 @@ def _translate_hit(a: float, b: float, pose: Pose, span: float, vehicle: Vehicle
     pad = eps + 1e-6
     low = np.array((x0 - pad, -(x1 + pad), y0 - pad, -(y1 + pad)))
     both = cast("NDArray[np.bool_]", (edges.box_t >= low[:, None]).all(0))
-    n = len(edges.ebox)
+    n = len(edges.data)
     rows, verts = edges.trow.compress(both[:n], axis=1), edges.vcols.compress(both[n:], axis=1)
     if not rows.shape[1] and not verts.shape[1]:
         return None
@@ -1096,14 +1152,13 @@ def _surfaces(table: Table, placed: PlacedMove, end: VehiclePiece, airborne: boo
     if airborne or not table.surfaces:
         return out
     road = _road_of(table.surfaces)
-    others = [s for s in table.surfaces if s.kind != "road"]
+    others, sb = _others_of(table.surfaces)
     if road is None and others:
         # a surface whose box misses both shapes' boxes cannot meet their union: skip the union
-        b = np.array([placed.movement_polygon.bounds, end.outline.bounds])
-        x0, y0 = b[:, 0].min() - 1e-6, b[:, 1].min() - 1e-6
-        x1, y1 = b[:, 2].max() + 1e-6, b[:, 3].max() + 1e-6
-        sb = shapely.bounds(np.array([s.polygon for s in others], dtype=object))
-        meet = (sb[:, 0] <= x1) & (sb[:, 2] >= x0) & (sb[:, 1] <= y1) & (sb[:, 3] >= y0)
+        mb, ob = placed.movement_polygon.bounds, end.outline.bounds
+        x0, y0 = min(mb[0], ob[0]) - 1e-6, min(mb[1], ob[1]) - 1e-6
+        x1, y1 = max(mb[2], ob[2]) + 1e-6, max(mb[3], ob[3]) + 1e-6
+        meet = (sb[0] <= x1) & (sb[2] >= x0) & (sb[1] <= y1) & (sb[3] >= y0)
         others = [s for s, m in zip(others, meet.tolist(), strict=True) if m]
     if road is None and not others:
         return out
@@ -1117,6 +1172,22 @@ def _surfaces(table: Table, placed: PlacedMove, end: VehiclePiece, airborne: boo
 
 
 _ROADS: dict[int, tuple[tuple[Surface, ...], BaseGeometry | None]] = {}
+_OTHERS: dict[int, tuple[tuple[Surface, ...], list[Surface], F64]] = {}
+
+
+def _others_of(surfaces: tuple[Surface, ...]) -> tuple[list[Surface], F64]:
+    """The surfaces other than road and their bounds field-major (minx, miny, maxx, maxy rows), remembered
+    per surfaces tuple."""
+    hit = _OTHERS.get(id(surfaces))
+    if hit is not None and hit[0] is surfaces:
+        return hit[1], hit[2]
+    others = [s for s in surfaces if s.kind != "road"]
+    sb = shapely.bounds(np.array([s.polygon for s in others], dtype=object)) if others else np.zeros((0, 4))
+    bounds_t: F64 = np.ascontiguousarray(sb.T)
+    if len(_OTHERS) > 64:
+        _OTHERS.clear()
+    _OTHERS[id(surfaces)] = (surfaces, others, bounds_t)
+    return others, bounds_t
 
 
 def _road_of(surfaces: tuple[Surface, ...]) -> BaseGeometry | None:

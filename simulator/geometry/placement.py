@@ -156,7 +156,7 @@ class PlacedMove:
             return (self.template_polygon,)
         slide = self.slide_polygon
         assert slide is not None
-        return (self._polygon(self.template.polygon_up_to(self.template.exit_s_mm)), slide)
+        return (self._polygon(self.template.exit_polygon), slide)
 
     # ------------------------------------------------------------ positions
     def _vehicle_heading(self, travel_deg: float) -> float:
@@ -278,3 +278,53 @@ def place(template_set: TemplateSet, start: Pose, length_mm: float, width_mm: fl
                                 f"{along.label} (Powerslide, p.107)")
         slide_length_mm = along.length_mm
     return PlacedMove(template, move, start, length_mm, width_mm, frame, mirrored, slide_length_mm)
+
+
+_CENTRE_ENDS: dict[int, tuple[MovementTemplate, Pose]] = {}
+
+
+def _centre_end(template: MovementTemplate) -> Pose:
+    """The end of ``template``'s centre line (local frame), cached per template object."""
+    hit = _CENTRE_ENDS.get(id(template))
+    if hit is not None and hit[0] is template:
+        return hit[1]
+    end = template.centre_line.end
+    if len(_CENTRE_ENDS) > 256:
+        _CENTRE_ENDS.clear()
+    _CENTRE_ENDS[id(template)] = (template, end)
+    return end
+
+
+def final_position(template_set: TemplateSet, start: Pose, length_mm: float, width_mm: float, move: Move) -> Pose:
+    """``place(template_set, start, length_mm, width_mm, move).final_position`` (p.25-26, p.39), the same
+    numbers from the same arithmetic in the same order, without building the :class:`PlacedMove` (a bot
+    screens a dozen moves by it before resolving any).
+
+    Raises as :func:`place` does. A Slide (or a named Slide template) is handed to :func:`place`.
+    """
+    if move.slide or move.slide_template:
+        return place(template_set, start, length_mm, width_mm, move).final_position
+    template = template_set.template(move.template)
+    if template.shape != "straight" and move.direction not in ("left", "right"):
+        raise MoveSpecError(f"the {template.label} needs a direction, left or right (p.16)")
+    if not -90.0 <= move.spin_deg <= 90.0 or not math.isfinite(move.spin_deg):
+        raise MoveSpecError(f"a Spin turns at most 90 degrees either way, not {move.spin_deg} (p.24)")
+    rev = move.reverse
+    mirrored = template.shape != "straight" and (move.direction == "left") != rev
+    # the frame: start.ahead(+-length / 2), heading along the travel (place)
+    rad = math.radians(start.heading_deg)
+    edge_mm = -length_mm / 2.0 if rev else length_mm / 2.0
+    ex, ey = start.x_mm + math.cos(rad) * edge_mm, start.y_mm + math.sin(rad) * edge_mm
+    fh = normalise_deg(start.heading_deg + (180.0 if rev else 0.0))
+    # far_end: compose(frame, _mirror(centre end)).normalised()
+    lx, ly, lh = _centre_end(template)
+    if mirrored:
+        ly, lh = -ly, -lh
+    rad = math.radians(fh)
+    dx, dy = math.cos(rad), math.sin(rad)
+    x, y = ex + dx * lx - dy * ly, ey + dy * lx + dx * ly
+    h = normalise_deg(fh + lh)
+    # far_end.ahead(length / 2), heading as the vehicle faces
+    rad = math.radians(h)
+    half = length_mm / 2.0
+    return Pose(x + math.cos(rad) * half, y + math.sin(rad) * half, normalise_deg(h + (180.0 if rev else 0.0)))

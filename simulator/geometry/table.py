@@ -105,8 +105,11 @@ class VehiclePiece:
 
     def moved(self, pose: Pose, reversing: bool | None = None, bend_deg: float | None = None) -> VehiclePiece:
         """The same vehicle at ``pose`` (optionally with a new reversing flag and trailer bend)."""
-        return replace(self, pose=pose, reversing=self.reversing if reversing is None else reversing,
-                       bend_deg=self.bend_deg if bend_deg is None else bend_deg)
+        # the constructor, field by field (as dataclasses.replace, without its per-call field walk)
+        return VehiclePiece(self.id, self.type, pose, self.length_mm, self.width_mm, self.weight, self.gear,
+                            self.reversing if reversing is None else reversing, self.airborne, self.player,
+                            self.trailer_length_mm, self.trailer_width_mm,
+                            self.bend_deg if bend_deg is None else bend_deg, self.part_of)
 
 
 @dataclass(frozen=True)
@@ -277,7 +280,9 @@ class Table:
 
     def with_vehicle(self, piece: VehiclePiece) -> Table:
         """A copy with the vehicle of the same id replaced by ``piece``."""
-        return replace(self, vehicles=tuple(piece if v.id == piece.id else v for v in self.vehicles))
+        return Table(self.width_mm, self.height_mm, tuple([piece if v.id == piece.id else v for v in self.vehicles]),
+                     self.obstacles, self.surfaces, self.gates, self.lines, self.template_set, self.name, self.meta,
+                     self.ramps)
 
     def with_obstacle(self, obstacle: Obstacle) -> Table:
         """A copy with the obstacle of the same id replaced (or added at the end)."""

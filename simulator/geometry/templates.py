@@ -282,6 +282,12 @@ class MovementTemplate:
         """The template's outline, right-hand version, local frame."""
         return self.polygon_up_to(self.centre_length_mm)
 
+    @cached_property
+    def exit_polygon(self) -> Polygon:
+        """:meth:`polygon_up_to` the Slide Exit Point's level (:attr:`exit_s_mm`): what of the template counts
+        in a Slide (p.50), right-hand version, local frame."""
+        return self.polygon_up_to(self.exit_s_mm)
+
     def polygon_up_to(self, s_mm: float) -> Polygon:
         """The part of the template from its start edge to the cut across it at ``s_mm``.
 

@@ -7,14 +7,23 @@ these tests compare the two on many random inputs, so a later change cannot make
 from __future__ import annotations
 
 import math
+from dataclasses import fields, replace
+from typing import cast
 
+import numpy as np
+import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Polygon, box
 
 from simulator.geometry import movement
+from simulator.geometry.contact import overlaps
 from simulator.geometry.movement import (
+    _CONTACT_TARGET_MM,
     _build_obstructions,
+    _edge_set,
+    _edges_of,
+    _EdgeSet,
     _near_pivot,
     _pivot_region,
     _scene,
@@ -22,9 +31,9 @@ from simulator.geometry.movement import (
     obstructions_for,
     resolve_move,
 )
-from simulator.geometry.placement import Move
+from simulator.geometry.placement import Move, final_position, place
 from simulator.geometry.pose import TOUCH_MM, Pose
-from simulator.geometry.table import Gate, Obstacle, Table, VehiclePiece
+from simulator.geometry.table import Gate, Obstacle, Surface, Table, VehiclePiece
 from simulator.geometry.templates import MOVEMENT_NAMES, circle_polygon, load_template_set
 
 TS = load_template_set()
@@ -92,3 +101,104 @@ def test_scene_shared_by_content(me_pose: Pose, other_poses: list[Pose], templat
         third = _table(me, (moved, *others[1:]), obstacles)
         assert _scene(third, third.vehicle("me")) is not scene
         assert _scene(third, third.vehicle("me")).items == _build_obstructions(third, third.vehicle("me"))
+
+
+@settings(max_examples=400, deadline=None)
+@given(poses, st.sampled_from([*MOVEMENT_NAMES, "nope"]), st.sampled_from(["left", "right", None]), st.booleans(),
+       st.booleans(), st.sampled_from(["", "short_straight", "gentle"]), st.sampled_from([0.0, 45.0, -90.0, 91.0]),
+       st.sampled_from([60.0, 45.0, 110.0, 33.3]))
+def test_final_position_is_the_placed_moves(start: Pose, template: str, direction: str | None, reverse: bool,
+                                            slide: bool, slide_template: str, spin: float, length: float) -> None:
+    """``final_position`` gives ``place(...).final_position`` to the last bit (or raises the same error)."""
+    move = Move(template, direction, reverse, slide, "left", spin, slide_template)  # type: ignore[arg-type]
+
+    def outcome(f):  # type: ignore[no-untyped-def]
+        try:
+            return repr(f())
+        except (KeyError, ValueError) as e:
+            return f"{type(e).__name__}: {e}"
+
+    assert outcome(lambda: final_position(TS, start, length, 30.0, move)) == \
+        outcome(lambda: place(TS, start, length, 30.0, move).final_position)
+
+
+def test_moved_and_with_vehicle_are_replace() -> None:
+    """The hand-written copies give what ``dataclasses.replace`` gives, every field set (a new field must be
+    added to them)."""
+    v = VehiclePiece("a", "truck", Pose(1.0, 2.0, 3.0), 70.0, 35.0, "heavyweight", 4, True, True, "p1", 80.0, 30.0,
+                     12.0, "x")
+    assert v.moved(Pose(5.0, 6.0, 7.0)) == replace(v, pose=Pose(5.0, 6.0, 7.0))
+    assert v.moved(Pose(5.0, 6.0, 7.0), reversing=False, bend_deg=-3.0) == \
+        replace(v, pose=Pose(5.0, 6.0, 7.0), reversing=False, bend_deg=-3.0)
+    t = Table(900.0, 800.0, (v, replace(v, id="b")), (Obstacle("o", box(0, 0, 1, 1)),), (), (), (), "other", "n",
+              (("k", "v"),), ())
+    w = v.moved(Pose(9.0, 9.0, 9.0))
+    assert t.with_vehicle(w) == replace(t, vehicles=(w, t.vehicles[1]))
+    assert len(fields(Table)) == 11 and len(fields(VehiclePiece)) == 14  # a new field: add it to the copies
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 6))
+def test_joined_edge_sets_are_the_built_ones(seed: int, n: int) -> None:
+    """Joining each polygon's edge rows gives the very arrays building them all at once gives, and a subset
+    of the whole is the join of the kept polygons."""
+    rng = np.random.default_rng(seed)
+    shapes: list[Polygon] = []
+    for _ in range(n):
+        g = shapely.convex_hull(shapely.multipoints(rng.uniform(-200, 200, (int(rng.integers(3, 9)), 2))))
+        shapes.append(g if isinstance(g, Polygon) else box(0, 0, 1, 1))
+    if rng.random() < 0.5:
+        shapes.append(circle_polygon(float(rng.uniform(-50, 50)), float(rng.uniform(-50, 50)), 10.0))
+    built = _EdgeSet.build([cast(np.ndarray, _edges_of(g)) for g in shapes], _CONTACT_TARGET_MM)
+    joined = _edge_set(shapes)
+    assert joined is not None
+    for name in ("data", "verts", "box", "trow", "vcols", "box_t", "ebox", "vbox"):
+        assert np.array_equal(getattr(built, name), getattr(joined, name)), name
+    keep = rng.random(len(shapes)) < 0.5
+    if keep.any():
+        part = built.subset(keep)
+        kept = _edge_set([g for g, k in zip(shapes, keep, strict=True) if k])
+        assert kept is not None
+        for name in ("data", "verts", "box", "trow", "vcols", "box_t"):
+            assert np.array_equal(getattr(part, name), getattr(kept, name)), name
+
+
+def test_exit_polygon_is_the_cut_template() -> None:
+    for t in TS.movement.values():
+        assert shapely.equals_exact(t.exit_polygon, t.polygon_up_to(t.exit_s_mm), 0.0)
+
+
+def _surfaces_reference(table: Table, movement_polygon: Polygon, outline: Polygon) -> dict[str, bool]:
+    """The surface test as first written: the boxes of every surface against the union's box, then overlaps."""
+    out = {"road": False, "rough": False, "treacherous": False}
+    others = [s for s in table.surfaces if s.kind != "road"]
+    b = np.array([movement_polygon.bounds, outline.bounds])
+    x0, y0 = b[:, 0].min() - 1e-6, b[:, 1].min() - 1e-6
+    x1, y1 = b[:, 2].max() + 1e-6, b[:, 3].max() + 1e-6
+    sb = shapely.bounds(np.array([s.polygon for s in others], dtype=object))
+    meet = (sb[:, 0] <= x1) & (sb[:, 2] >= x0) & (sb[:, 1] <= y1) & (sb[:, 3] >= y0)
+    others = [s for s, m in zip(others, meet.tolist(), strict=True) if m]
+    if not others:
+        return out
+    both = shapely.union(movement_polygon, outline)
+    for s in others:
+        if overlaps(both, s.polygon):
+            out[s.kind] = True
+    return out
+
+
+@settings(max_examples=80, deadline=None)
+@given(poses, st.sampled_from(MOVEMENT_NAMES), st.booleans(), st.data())
+def test_surfaces_match_reference(start: Pose, template: str, left: bool, data: st.DataObject) -> None:
+    surfaces = []
+    for i in range(data.draw(st.integers(1, 4))):
+        x, y = start.x_mm + data.draw(st.floats(-200, 200)), start.y_mm + data.draw(st.floats(-200, 200))
+        kind = data.draw(st.sampled_from(["rough", "treacherous"]))
+        surfaces.append(Surface(f"s{i}", kind, box(x, y, x + data.draw(st.floats(1, 150)),
+                                                   y + data.draw(st.floats(1, 150)))))
+    me = VehiclePiece("me", "car", start, 60.0, 30.0)
+    table = Table(1200, 1200, (me,), (), tuple(surfaces))
+    placed = place(TS, start, 60.0, 30.0, Move(template, "left" if left else "right"))
+    end = me.moved(placed.final_position)
+    assert movement._surfaces(table, placed, end, False) == _surfaces_reference(table, placed.movement_polygon,
+                                                                                end.outline)
