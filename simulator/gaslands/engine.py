@@ -350,6 +350,8 @@ class Point(Enum):
     """After the perks at the start of the Movement Step (:mod:`simulator.gaslands.perks`)."""
     AFTER_SKID = "after_skid"
     """After the Skid Dice (and Push It) and the perks that act on them."""
+    SLIDE = "slide"
+    """After the Shifts and the perks that choose the Slide template (Maxximum Drift, p.99): step 1.6."""
     ATTACK_STEP = "attack_step"
     """After the perks at the end of the Movement Step."""
     ATTACKS = "attacks"
@@ -788,6 +790,8 @@ class _Run:
                 self._choose_template()
             case Point.AFTER_SKID:
                 self._after_skid()
+            case Point.SLIDE:
+                self._place_slide()
             case Point.ATTACK_STEP:
                 self._attack_step()
             case Point.ATTACKS:
@@ -1497,10 +1501,20 @@ class _Run:
         delta = deltas(v, shifted)
         self._emit(ShiftsSpent(v.id, v.label, words, shifted.gear, shifted.hazards, outcome.slide, outcome.spin,
                                delta["hazard_delta"], delta["gear_delta"]))
+        if outcome.slides > 1 and perks.in_play(self):
+            drift = perk_more.maxximum_drift(self, outcome.slides)  # the Slide template for many Slides (p.99)
+            if drift is not None:
+                perks.ask(self, drift, Go(Point.SLIDE))
+                return
+        self._place_slide()
+
+    def _place_slide(self) -> None:
+        """Step 1.6 (p.22): which way an uncancelled Slide off a Straight faces, else the move itself."""
+        v = self._vehicle()
         assert self._template is not None
         if self._slide and self._template.template in STRAIGHTS and not v.has("Ponderous"):
             ahead = Lookahead(self.referee, self.state)
-            endings = tuple(ahead.ending(v.id, plan) for plan in self._slide_plans(shifted)[1:])
+            endings = tuple(ahead.ending(v.id, plan) for plan in self._slide_plans(v)[1:])
             t = self._template
             self.prompt = SlideFacingPrompt(v.player, v.id, endings, t.template, t.direction, t.reverse,
                                             perk_more.slide_template(self))

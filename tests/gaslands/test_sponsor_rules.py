@@ -21,12 +21,13 @@ from simulator.gaslands.decisions import (
     PushIt,
     React,
     RollSkid,
+    SlideFacing,
     SpendShifts,
 )
 from simulator.gaslands.dice import ScriptedDice
 from simulator.gaslands.events import PerkUsed, VotesGained
 from simulator.gaslands.game import Game, Options
-from simulator.gaslands.prompts import DeclarePrompt, TemplatePrompt
+from simulator.gaslands.prompts import DeclarePrompt, SlideFacingPrompt, TemplatePrompt
 from simulator.gaslands.skid import ShiftUse, SpendShift
 from simulator.gaslands.state import Status
 from simulator.gaslands.tables import load_sponsors
@@ -343,6 +344,58 @@ def test_dizzy() -> None:
     assert (g.prompt.min_deg, g.prompt.max_deg) == (-180.0, 180.0)  # type: ignore[union-attr]
 
 
+def test_maxximum_drift() -> None:
+    # two uncancelled Slides off a Medium Straight: the Medium Straight may be the Slide template (p.99)
+    table = Table()
+    g = game(car("blue", 0), car("red", 1, x=700.0), sponsor="maxxine", table=table,
+             dice=ScriptedDice(skid=["slide", "slide"]))
+    g.decide(Activate("blue"))
+    g.decide(ChooseTemplate("medium_straight"))
+    g.decide(RollSkid(2))
+    g.decide(PushIt())
+    g.decide(SpendShifts())
+    p = asked(g, "maxximum_drift")
+    assert p.choices == ("slide", "medium_straight")  # two Slides: never the Long Straight
+    g.decide(Declare("medium_straight"))
+    facing = g.prompt
+    assert isinstance(facing, SlideFacingPrompt) and facing.slide_template == "medium_straight"
+    assert [e.pose for e in facing.endings]  # the window draws both facings along the Medium Straight
+    g.decide(SlideFacing("left"))
+    moved = table.plans[-1]
+    assert (moved.slide, moved.slide_facing, moved.slide_template) == (True, "left", "medium_straight")
+    assert g.state.vehicle("blue").hazards == 2 and used(g, "Maxximum Drift")
+
+
+def test_maxximum_drift_three_slides_reach_the_long_straight() -> None:
+    # three Slides on a Gentle: the Slide template, the Medium Straight or the Long Straight (p.99)
+    table = Table()
+    g = game(car("blue", 0), car("red", 1, x=700.0), sponsor="maxxine", table=table,
+             dice=ScriptedDice(skid=["slide", "slide", "slide"]))
+    g.decide(Activate("blue"))
+    g.decide(ChooseTemplate("gentle", "left"))
+    g.decide(RollSkid(3))
+    g.decide(PushIt())
+    g.decide(SpendShifts())
+    assert asked(g, "maxximum_drift").choices == ("slide", "medium_straight", "long_straight")
+    g.decide(Declare("long_straight"))
+    assert table.plans[-1].slide_template == "long_straight"
+
+
+def test_maxximum_drift_asks_nothing_for_one_slide() -> None:
+    # one Slide stays on the Slide template; a Slide cancelled with the Shift leaves one: no question either
+    for faces, spends in ((["slide"], ()), (["slide", "slide", "shift"], (SpendShift(ShiftUse.CANCEL, 0),))):
+        table = Table()
+        g = game(car("blue", 0), car("red", 1, x=700.0), sponsor="maxxine", table=table,
+                 dice=ScriptedDice(skid=faces))
+        g.decide(Activate("blue"))
+        g.decide(ChooseTemplate("gentle", "left"))
+        g.decide(RollSkid(len(faces)))
+        g.decide(PushIt())
+        g.decide(SpendShifts(spends))
+        assert not (isinstance(g.prompt, DeclarePrompt) and g.prompt.perk == "maxximum_drift")
+        assert table.plans[-1].slide and table.plans[-1].slide_template == ""
+
+
 def test_meshuggah() -> None:
     g = game(car("blue", 0), car("pal", 0, x=400.0), car("red", 1, x=700.0), sponsor="maxxine", options=VOTES,
              table=Table({("blue", "pal"): "medium"}), dice=ScriptedDice(skid=["spin"]))
@@ -549,7 +602,7 @@ def test_experimental_nuclear_engine_upgrade() -> None:
 # =========================================================================== every rule has a test
 
 
-NOT_YET = ("maxximum_drift", "at_the_crossroads", "inexorable", "soul_harvest")
+NOT_YET = ("at_the_crossroads", "inexorable", "soul_harvest")
 """Sponsored Perks the engine does not play yet (named in the perks package)."""
 
 

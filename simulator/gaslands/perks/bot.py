@@ -110,6 +110,7 @@ CHOOSERS: dict[str, Chooser] = {
     "stunt_driver": lambda s, v, p: _yes_if(p, v.hazards == 0),
     "skiing": lambda s, v, p: _no(p),
     "powerslide": lambda s, v, p: p.choices[0],  # the Slide template
+    "maxximum_drift": lambda s, v, p: p.choices[0],  # the template already chosen
     "taunt": lambda s, v, p: p.choices[1] if len(p.choices) > 1 else _no(p),
     "satellite_navigation": lambda s, v, p: _no(p),
     "satellite_shifts": lambda s, v, p: p.choices[-1],

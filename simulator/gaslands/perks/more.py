@@ -55,6 +55,13 @@ POWERSLIDE_TEMPLATES = ("short_straight", "medium_straight")
 """Powerslide: the templates the engine places as a Slide template besides the Slide template itself (p.107;
 the Long Straight is barred, the turning templates are not placed as a Slide yet)."""
 
+DRIFT_TEMPLATES: dict[int, tuple[str, ...]] = {2: ("medium_straight",), 3: ("medium_straight", "long_straight")}
+"""Maxximum Drift: the straights a vehicle may slide along for the uncancelled Slide results it resolves (p.99;
+two: the Medium Straight, three or more: the Long Straight, or the Medium as two of the three; docs/rulings.md)."""
+
+SLIDE_STRAIGHTS = ("short_straight", "medium_straight", "long_straight")
+"""The straights a perk may place as the Slide template, as the notes number them (Powerslide, Maxximum Drift)."""
+
 SKIING_HAZARDS = 3
 """Skiing: Hazard Tokens to be passed through by the other vehicles until its next activation (p.115)."""
 
@@ -250,6 +257,9 @@ def slide_template(run: _Run) -> str:
     or ``""`` for the Slide template."""
     if not run._active:
         return ""
+    d = note(run.state, run._active, "drift:movement") - 1  # Maxximum Drift (p.99), chosen after the Shifts
+    if 0 <= d < len(SLIDE_STRAIGHTS):
+        return SLIDE_STRAIGHTS[d]
     i = note(run.state, run._active, "powerslide:activation") - 1
     return POWERSLIDE_TEMPLATES[i] if 0 <= i < len(POWERSLIDE_TEMPLATES) else ""
 
@@ -278,6 +288,35 @@ def _powerslide_answer(run: _Run, ask: PerkAsk, choice: str) -> None:
              POWERSLIDE_TEMPLATES.index(choice) + 1 if choice in POWERSLIDE_TEMPLATES else 0)
     if choice in POWERSLIDE_TEMPLATES:
         tell(run, v, "powerslide", f"an uncancelled Slide goes along the {_words(choice)}")
+    run._resume(ask.then)
+
+
+# =========================================================================== Maxximum Drift (p.99)
+
+
+def maxximum_drift(run: _Run, slides: int) -> Question | None:
+    """Once the Shifts are spent: a Maxxine vehicle left with two or more uncancelled Slide results chooses
+    the straight it slides along instead of the Slide template (p.99): the Medium Straight for two, the Long
+    Straight (or the Medium) for three or more. The first choice keeps the template already chosen (the Slide
+    template, or Powerslide's straight). ``None`` when it has nothing to choose."""
+    v = active_vehicle(run)
+    if v is None or slides < 2 or v.has("Ponderous") or not has(run.state, v.id, "maxximum_drift"):
+        return None
+    current = slide_template(run)
+    longer = tuple(t for t in DRIFT_TEMPLATES[min(slides, max(DRIFT_TEMPLATES))] if t != current)
+    keep = current or "slide"
+    return Question(v.player, v.id, "maxximum_drift", f"{v.label} resolves {slides} Slides: slide along which "
+                    "template?", (keep, *longer),
+                    (f"The {_words(keep)} template" if keep == "slide" else f"The {_words(keep)}",
+                     *(f"The {_words(k)}" for k in longer)))
+
+
+@answers("maxximum_drift")
+def _maxximum_drift_answer(run: _Run, ask: PerkAsk, choice: str) -> None:
+    if choice in SLIDE_STRAIGHTS and choice != slide_template(run):
+        v = run.state.vehicle(ask.vehicle)
+        set_note(run, v.id, "drift:movement", SLIDE_STRAIGHTS.index(choice) + 1)
+        tell(run, v, "maxximum_drift", f"drifts: the Slide goes along the {_words(choice)}")
     run._resume(ask.then)
 
 
