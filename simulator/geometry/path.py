@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Literal
 
 import numpy as np
 from numpy.typing import NDArray
 
+from simulator.geometry.lazy import lazy_property
 from simulator.geometry.pose import Pose, normalise_deg
 
 SegmentKind = Literal["drive", "shift", "pivot"]
@@ -108,7 +108,7 @@ class Path:
         """The last pose of the path."""
         return self.segments[-1].end
 
-    @cached_property
+    @lazy_property
     def total(self) -> float:
         """Sum of the segments' parameter spans."""
         return sum(abs(seg.length) for seg in self.segments)
@@ -145,45 +145,64 @@ class Path:
 
         The same numbers as calling :meth:`pose_at` n + 1 times (the same
         arithmetic in the same order), without making a :class:`Pose` each.
+        Remembered per ``n`` on the path (a move's gates and Finish Line read
+        the same steps); each call returns fresh lists.
         """
+        memo: dict[int, tuple[list[float], list[float], list[float]]] = self.__dict__.setdefault("_pose_lists_memo", {})
+        hit = memo.get(n)
+        if hit is None:
+            hit = memo[n] = self._pose_lists(n)
+        return list(hit[0]), list(hit[1]), list(hit[2])
+
+    def _pose_lists(self, n: int) -> tuple[list[float], list[float], list[float]]:
         xs: list[float] = []
         ys: list[float] = []
         hs: list[float] = []
         total = self.total
         segs = self.segments
         last = len(segs) - 1
-        for i in range(n + 1):
-            remaining = min(max(total * i / n, 0.0), total)
-            for index, seg in enumerate(segs):
-                span = abs(seg.length)
-                if remaining <= span or index == last:
-                    t = min(remaining, span)
-                    break
-                remaining -= span
+        spans = [abs(seg.length) for seg in segs]
+        # per segment, what pose_at works out the same way for every t: (kind, x, y, heading, span, a, b, k, c)
+        consts: list[tuple[int, float, float, float, float, float, float, float, float]] = []
+        for seg, span in zip(segs, spans, strict=True):
             s = seg.start
             if seg.kind == "pivot":
-                xs.append(s.x_mm)
-                ys.append(s.y_mm)
-                hs.append(normalise_deg(s.heading_deg + math.copysign(t, seg.length)))
+                consts.append((0, s.x_mm, s.y_mm, s.heading_deg, span, seg.length, 0.0, 0.0, 0.0))
+            elif seg.kind == "shift":
+                rad = math.radians(seg.shift_deg)
+                consts.append((1, s.x_mm, s.y_mm, s.heading_deg, span, math.cos(rad), math.sin(rad), 0.0, 0.0))
+            else:
+                th0 = math.radians(s.heading_deg + (180.0 if seg.reverse else 0.0))
+                k = seg.curvature_per_mm
+                if abs(k) < 1e-12:
+                    consts.append((1, s.x_mm, s.y_mm, s.heading_deg, span, math.cos(th0), math.sin(th0), 0.0, 0.0))
+                else:
+                    consts.append((2, s.x_mm, s.y_mm, s.heading_deg, span, math.sin(th0), math.cos(th0), k, th0))
+        index = 0  # the segment holding the parameter never goes back as it grows (subtracting is monotonic)
+        for i in range(n + 1):
+            remaining = min(max(total * i / n, 0.0), total)
+            for j in range(index):
+                remaining -= spans[j]
+            while not (remaining <= spans[index] or index == last):
+                remaining -= spans[index]
+                index += 1
+            kind, x, y, h, span, a, b, k, th0 = consts[index]
+            t = min(remaining, span)
+            if kind == 0:
+                xs.append(x)
+                ys.append(y)
+                hs.append(normalise_deg(h + math.copysign(t, a)))
                 continue
             t = min(max(t, 0.0), span)
-            if seg.kind == "shift":
-                rad = math.radians(seg.shift_deg)
-                xs.append(s.x_mm + math.cos(rad) * t)
-                ys.append(s.y_mm + math.sin(rad) * t)
-                hs.append(s.heading_deg)
-                continue
-            th0 = math.radians(s.heading_deg + (180.0 if seg.reverse else 0.0))
-            k = seg.curvature_per_mm
-            if abs(k) < 1e-12:
-                xs.append(s.x_mm + math.cos(th0) * t)
-                ys.append(s.y_mm + math.sin(th0) * t)
-                hs.append(s.heading_deg)
+            if kind == 1:
+                xs.append(x + a * t)
+                ys.append(y + b * t)
+                hs.append(h)
             else:
                 th = th0 + k * t
-                xs.append(s.x_mm + (math.sin(th) - math.sin(th0)) / k)
-                ys.append(s.y_mm - (math.cos(th) - math.cos(th0)) / k)
-                hs.append(normalise_deg(s.heading_deg + math.degrees(k * t)))
+                xs.append(x + (math.sin(th) - a) / k)
+                ys.append(y - (math.cos(th) - b) / k)
+                hs.append(normalise_deg(h + math.degrees(k * t)))
         return xs, ys, hs
 
     def sample(self, step: float = 2.0) -> list[Pose]:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property
 
 import numpy as np
 import shapely
 from numpy.typing import NDArray
 from shapely.geometry import MultiPolygon, Polygon
 
+from simulator.geometry.lazy import lazy_property
 from simulator.geometry.path import Path, Segment
 from simulator.geometry.pose import Pose, compose, normalise_deg, transform_points
 from simulator.geometry.templates import MovementTemplate, TemplateSet
@@ -101,17 +101,17 @@ class PlacedMove:
         poly: Polygon = shapely.polygons(self.points_to_table(_exterior_of(local)))
         return poly
 
-    @cached_property
+    @lazy_property
     def template_polygon(self) -> Polygon:
         """The whole movement template on the table."""
         return self._polygon(self.template.polygon)
 
-    @cached_property
+    @lazy_property
     def far_end(self) -> Pose:
         """Centre of the template's far end, heading along the direction of travel."""
         return self.to_table(self.template.centre_line.end)
 
-    @cached_property
+    @lazy_property
     def slide_exit(self) -> tuple[Pose, float, tuple[float, float]]:
         """(centre-line pose at the exit level, Slide direction in degrees, Slide Exit Point)."""
         at_local, slide_local_deg = self.template.slide_exit
@@ -121,7 +121,7 @@ class PlacedMove:
         exit_point = tuple(self.points_to_table(np.array([[px, py]]))[0])
         return at, direction_pose.heading_deg, (float(exit_point[0]), float(exit_point[1]))
 
-    @cached_property
+    @lazy_property
     def slide_polygon(self) -> Polygon | None:
         """The Slide template on the table (None without a Slide): its near edge centred on the Exit Point."""
         if not self.move.slide:
@@ -132,7 +132,7 @@ class PlacedMove:
         local = np.array([[0.0, -hw], [self.slide_length_mm, -hw], [self.slide_length_mm, hw], [0.0, hw]])
         return Polygon(transform_points(frame, local))
 
-    @cached_property
+    @lazy_property
     def movement_polygon(self) -> Polygon | MultiPolygon:
         """What counts as the movement template (p.50): with a Slide, the template up to
         the exit level plus the Slide template; otherwise the whole template.
@@ -148,7 +148,7 @@ class PlacedMove:
             return merged
         return MultiPolygon([part, slide])  # pragma: no cover - two valid polygons union to one of the above
 
-    @cached_property
+    @lazy_property
     def movement_parts(self) -> tuple[Polygon, ...]:
         """The movement template as its parts (p.50): the whole template; or, with a Slide, the template
         up to the exit level and the Slide template."""
@@ -162,7 +162,7 @@ class PlacedMove:
     def _vehicle_heading(self, travel_deg: float) -> float:
         return normalise_deg(travel_deg + (180.0 if self.move.reverse else 0.0))
 
-    @cached_property
+    @lazy_property
     def slide_heading_deg(self) -> float:
         """The vehicle's heading while it slides (GEOMETRY.md 3)."""
         at, _, _ = self.slide_exit
@@ -173,14 +173,14 @@ class PlacedMove:
             heading += 90.0 if self.move.slide_facing == "left" else -90.0
         return normalise_deg(heading)
 
-    @cached_property
+    @lazy_property
     def slide_shift_mm(self) -> float:
         """How far the centre translates sideways in a Slide (GEOMETRY.md 4)."""
         hw = self.template.width_mm / 2.0
         lead = 0.0 if self.template.shape == "straight" else hw
         return lead + self.slide_length_mm + self.width_mm / 2.0
 
-    @cached_property
+    @lazy_property
     def final_position(self) -> Pose:
         """The Final Position before any Spin (p.25-26, p.39; GEOMETRY.md 3)."""
         if self.move.slide:
@@ -190,7 +190,7 @@ class PlacedMove:
         end = self.far_end.ahead(self.length_mm / 2.0)
         return Pose(end.x_mm, end.y_mm, self._vehicle_heading(end.heading_deg))
 
-    @cached_property
+    @lazy_property
     def spun_position(self) -> Pose:
         """The Final Position after the requested Spin (p.24)."""
         return self.final_position.turned(self.move.spin_deg)
@@ -210,7 +210,7 @@ class PlacedMove:
             done += seg.length
         return out
 
-    @cached_property
+    @lazy_property
     def path(self) -> Path:
         """The vehicle's path from its start to its Final Position, Spin included (GEOMETRY.md 4).
 

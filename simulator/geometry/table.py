@@ -8,13 +8,13 @@ nothing (STYLE.md 2).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from typing import Literal
 
 import shapely
 from shapely.geometry import LineString, Polygon
 
 from simulator.geometry.articulated import trailer_id, trailer_pose
+from simulator.geometry.lazy import lazy_property
 from simulator.geometry.pose import Pose, footprint
 from simulator.geometry.templates import circle_polygon
 from simulator.vocab import WeightName as Weight  # noqa: E402  (one definition for every layer)
@@ -53,7 +53,7 @@ class VehiclePiece:
     part_of: str = ""
     """A trailer piece: the id of the vehicle (its cab) it belongs to; empty for a vehicle."""
 
-    @cached_property
+    @lazy_property
     def footprint(self) -> Polygon:
         """The footprint rectangle on the table."""
         return footprint(self.pose, self.length_mm, self.width_mm)
@@ -76,7 +76,7 @@ class VehiclePiece:
             return "front"
         return "rear" if self.has_trailer else None
 
-    @cached_property
+    @lazy_property
     def trailer(self) -> VehiclePiece | None:
         """The trailer as a piece of its own, hitched to this cab (None without one)."""
         if not self.has_trailer:
@@ -91,7 +91,7 @@ class VehiclePiece:
         t = self.trailer
         return (self,) if t is None else (self, t)
 
-    @cached_property
+    @lazy_property
     def outline(self) -> Polygon:
         """Everything the vehicle covers on the table: the footprint, with the trailer's when it has one."""
         t = self.trailer
@@ -175,13 +175,13 @@ class Ramp:
     entry_edge: int = 1
     label: str = ""
 
-    @cached_property
+    @lazy_property
     def points(self) -> tuple[tuple[float, float], ...]:
         """The outline's points in the file's order (without the closing repeat)."""
         coords = list(self.polygon.exterior.coords)[:-1]
         return tuple((float(x), float(y)) for x, y in coords)
 
-    @cached_property
+    @lazy_property
     def edges(self) -> tuple[tuple[tuple[float, float], tuple[float, float]], ...]:
         """Every edge, edge ``k`` at index ``k - 1``."""
         pts = self.points
@@ -233,7 +233,7 @@ class Table:
     meta: tuple[tuple[str, str], ...] = field(default=())
     ramps: tuple[Ramp, ...] = ()
 
-    @cached_property
+    @lazy_property
     def area(self) -> Polygon:
         """The play area as a polygon."""
         return Polygon([(0, 0), (self.width_mm, 0), (self.width_mm, self.height_mm), (0, self.height_mm)])
@@ -245,7 +245,7 @@ class Table:
                 return v
         raise KeyError(f"no vehicle {vehicle_id!r}")
 
-    @cached_property
+    @lazy_property
     def pieces(self) -> tuple[VehiclePiece, ...]:
         """Every vehicle piece on the table: each vehicle, followed by its trailer when it has one."""
         return tuple(p for v in self.vehicles for p in v.pieces)
@@ -272,7 +272,7 @@ class Table:
                 return p.outline
         return self.obstacle(piece_id).polygon
 
-    @cached_property
+    @lazy_property
     def all_obstacles(self) -> tuple[Obstacle, ...]:
         """Obstacles in file order, then the gate posts."""
         posts = tuple(p for g in self.gates for p in g.posts())

@@ -18,6 +18,7 @@ from shapely.geometry import Polygon, box
 
 from simulator.geometry import movement
 from simulator.geometry.contact import overlaps
+from simulator.geometry.lazy import lazy_property
 from simulator.geometry.movement import (
     _CONTACT_TARGET_MM,
     _build_obstructions,
@@ -31,8 +32,9 @@ from simulator.geometry.movement import (
     obstructions_for,
     resolve_move,
 )
+from simulator.geometry.path import Path, truncated
 from simulator.geometry.placement import Move, final_position, place
-from simulator.geometry.pose import TOUCH_MM, Pose
+from simulator.geometry.pose import TOUCH_MM, Pose, normalise_deg
 from simulator.geometry.table import Gate, Obstacle, Surface, Table, VehiclePiece
 from simulator.geometry.templates import MOVEMENT_NAMES, circle_polygon, load_template_set
 
@@ -202,3 +204,79 @@ def test_surfaces_match_reference(start: Pose, template: str, left: bool, data: 
     end = me.moved(placed.final_position)
     assert movement._surfaces(table, placed, end, False) == _surfaces_reference(table, placed.movement_polygon,
                                                                                 end.outline)
+
+
+def _pose_lists_reference(path: Path, n: int) -> tuple[list[float], list[float], list[float]]:
+    """``Path.pose_lists`` as first written: every step located from the first segment."""
+    xs: list[float] = []
+    ys: list[float] = []
+    hs: list[float] = []
+    total = path.total
+    segs = path.segments
+    last = len(segs) - 1
+    for i in range(n + 1):
+        remaining = min(max(total * i / n, 0.0), total)
+        for index, seg in enumerate(segs):
+            span = abs(seg.length)
+            if remaining <= span or index == last:
+                t = min(remaining, span)
+                break
+            remaining -= span
+        s = seg.start
+        if seg.kind == "pivot":
+            xs.append(s.x_mm)
+            ys.append(s.y_mm)
+            hs.append(normalise_deg(s.heading_deg + math.copysign(t, seg.length)))
+            continue
+        t = min(max(t, 0.0), span)
+        if seg.kind == "shift":
+            rad = math.radians(seg.shift_deg)
+            xs.append(s.x_mm + math.cos(rad) * t)
+            ys.append(s.y_mm + math.sin(rad) * t)
+            hs.append(s.heading_deg)
+            continue
+        th0 = math.radians(s.heading_deg + (180.0 if seg.reverse else 0.0))
+        k = seg.curvature_per_mm
+        if abs(k) < 1e-12:
+            xs.append(s.x_mm + math.cos(th0) * t)
+            ys.append(s.y_mm + math.sin(th0) * t)
+            hs.append(s.heading_deg)
+        else:
+            th = th0 + k * t
+            xs.append(s.x_mm + (math.sin(th) - math.sin(th0)) / k)
+            ys.append(s.y_mm - (math.cos(th) - math.cos(th0)) / k)
+            hs.append(normalise_deg(s.heading_deg + math.degrees(k * t)))
+    return xs, ys, hs
+
+
+@settings(max_examples=200, deadline=None)
+@given(poses, st.sampled_from(MOVEMENT_NAMES), st.booleans(), st.booleans(), st.booleans(),
+       st.sampled_from([0.0, 30.0, -90.0]), st.integers(1, 400), st.booleans())
+def test_pose_lists_match_reference(start: Pose, template: str, left: bool, reverse: bool, slide: bool,
+                                    spin: float, n: int, cut: bool) -> None:
+    """Every step's numbers, to the last bit, for whole and cut paths with Slides, pivots and Spins; and a
+    second call (remembered) gives equal fresh lists."""
+    move = Move(template, "left" if left else "right", reverse, slide, "left", spin)
+    path = place(TS, start, 60.0, 30.0, move).path
+    if cut:
+        path = truncated(path, path.total * 0.37)
+    want = _pose_lists_reference(path, n)
+    got = path.pose_lists(n)
+    assert got == want and [repr(x) for x in got[2]] == [repr(x) for x in want[2]]
+    again = path.pose_lists(n)
+    assert again == want and again[0] is not got[0]
+
+
+def test_lazy_property_computes_once_and_stores() -> None:
+    calls = []
+
+    class Thing:
+        @lazy_property
+        def value(self) -> int:
+            """The answer."""
+            calls.append(1)
+            return 42
+
+    t = Thing()
+    assert (t.value, t.value, t.__dict__["value"], len(calls)) == (42, 42, 42, 1)
+    assert isinstance(Thing.value, lazy_property) and Thing.value.__doc__ == "The answer."
