@@ -10,7 +10,7 @@ are applied here as functions of the game state; the dice come in from outside.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
 from typing import Literal
@@ -18,6 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from simulator.errors import IllegalChoice
+from simulator.frozen import replace
 from simulator.gaslands.state import GameState, Status, VehicleState
 from simulator.vocab import plural
 

@@ -53,11 +53,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Literal, TypeAlias, assert_never
 
 from simulator.errors import IllegalChoice
+from simulator.frozen import fast_init, replace
 from simulator.gaslands import perks, ramps
 from simulator.gaslands.attacks import (
     HitEffects,
@@ -538,6 +539,7 @@ class Window:
     movement: bool = False
 
 
+@fast_init
 @dataclass(frozen=True)
 class Activation:
     """The active vehicle's activation so far (p.19-35): template, Skid Dice, Slide and Spin, the move."""
@@ -561,6 +563,7 @@ class Activation:
     surfaced: MoveReport | None = None
 
 
+@fast_init
 @dataclass(frozen=True)
 class Flow:
     """The rest of where the game is: wipeouts and wrecks in progress, choices owed, the Starting Grid."""
@@ -581,6 +584,7 @@ class Flow:
     deploy_turn: int = 0
 
 
+@fast_init
 @dataclass(frozen=True)
 class EngineState:
     """Everything the engine knows, as one immutable value.

@@ -9,12 +9,13 @@ collides, every vehicle is in range and arc without Cover.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
+from simulator.frozen import fast_init, replace
 from simulator.gaslands.collisions import Orientation
 from simulator.gaslands.decisions import DropEdge, Side
 from simulator.gaslands.grid import FINGER_WIDTH_MM, StartingLine, slot_pose
@@ -65,6 +66,7 @@ class Contact:
     """Which piece of an articulated other vehicle was touched; empty otherwise."""
 
 
+@fast_init
 @dataclass(frozen=True)
 class MoveReport:
     """Where a move, pivot or forced move ended and what happened on the way.

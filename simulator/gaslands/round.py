@@ -14,14 +14,16 @@ Players are numbered clockwise from 0.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from simulator.frozen import fast_init, replace
 from simulator.gaslands.rule_numbers import RULES
 
 GEAR_PHASES = RULES.round.gear_phases.value
 """Gear Phases in a round (p.20)."""
 
 
+@fast_init
 @dataclass(frozen=True)
 class Contender:
     """What qualifying needs to know about a vehicle."""
@@ -32,6 +34,7 @@ class Contender:
     in_play: bool = True
 
 
+@fast_init
 @dataclass(frozen=True)
 class RoundState:
     """Where the game is in the round structure."""

@@ -20,10 +20,11 @@ cancelling a Shift or a die already cancelled (p.23).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
 from simulator.errors import IllegalChoice
+from simulator.frozen import replace
 from simulator.gaslands.dice import DiceSource, SkidFace
 from simulator.gaslands.rule_numbers import RULES
 

@@ -6,10 +6,11 @@ Poses are :class:`simulator.geometry.pose.Pose` (table frame, millimetres, degre
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
 
+from simulator.frozen import fast_init, replace
 from simulator.gaslands.round import Contender, RoundState
 from simulator.gaslands.tables import (
     VehicleType,
@@ -61,6 +62,7 @@ def default_piece(facing: str) -> Literal["cab", "trailer"]:
     return "trailer" if facing == "rear" else "cab"
 
 
+@fast_init
 @dataclass(frozen=True)
 class VehicleState:
     """One vehicle: its type's statistics, where it is, and its dashboard (p.15-16).
@@ -252,6 +254,7 @@ class Loadout:
         return sum(1 for key, _ in self.upgrades if key == upgrade)
 
 
+@fast_init
 @dataclass(frozen=True)
 class GameState:
     """Everything that changes during a game, as one value."""

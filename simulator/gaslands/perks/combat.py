@@ -12,9 +12,9 @@ Evade bonuses (:func:`shot_dice`, :func:`hit_bonus`, :func:`critical_hits`,
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from simulator.frozen import replace
 from simulator.gaslands.attacks import AttackResolution, HitEffects
 from simulator.gaslands.collisions import CollisionOutcome, Orientation, Participant, Reaction
 from simulator.gaslands.perks.core import (

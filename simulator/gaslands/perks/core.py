@@ -22,9 +22,10 @@ every hook resumes at once and nothing changes (the golden playthroughs).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from simulator.frozen import replace
 from simulator.gaslands.events import GameEvent, PerkUsed, VotesGained
 from simulator.gaslands.prompts import DeclarePrompt
 from simulator.gaslands.state import GameState, Loadout, VehicleState

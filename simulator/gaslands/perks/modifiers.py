@@ -8,9 +8,9 @@ so the engine's rules stay in the engine and the perks stay here.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from simulator.frozen import replace
 from simulator.gaslands.dice import SkidFace
 from simulator.gaslands.perks.core import add_note, enemies, has, in_play, note, tell, within
 from simulator.gaslands.permitted import STRAIGHTS, Manoeuvre, PermissionTable, manoeuvre

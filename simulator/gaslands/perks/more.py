@@ -12,9 +12,9 @@ Manifestation when respawned.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from simulator.frozen import replace
 from simulator.gaslands.attacks import attack_dice, evade_dice, resolve_against
 from simulator.gaslands.decisions import Attack, DeclareAttacks, Side
 from simulator.gaslands.dice import SkidFace

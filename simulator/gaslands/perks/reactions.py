@@ -8,9 +8,9 @@ every Hull Point, Hazard Token and gear).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from simulator.frozen import replace
 from simulator.gaslands.events import (
     Attacked,
     CollisionDamage,

@@ -11,9 +11,9 @@ is shot, takes part in no Collision and cannot win.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from simulator.frozen import replace
 from simulator.gaslands.events import DropAttacked, GameEvent, Moved, WeaponDropped, WipedOut, Wrecked
 from simulator.gaslands.perks.core import (
     PerkAsk,

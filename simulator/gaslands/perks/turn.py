@@ -12,9 +12,9 @@ that ends; ``:next`` notes last until the vehicle's next activation.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from simulator.frozen import replace
 from simulator.gaslands.dice import SkidFace
 from simulator.gaslands.perks.core import (
     PerkAsk,
