@@ -32,6 +32,31 @@ RespawnRule = Literal["in_place", "spawn", "none", "edge"]
 table turns back over; ``spawn`` and ``edge`` a vehicle no longer in play comes back too, placed by its
 spawn point or table edge; ``none`` no Respawn in this game (Arena of Death, p.130)."""
 
+GHOST_RIDER = "Ghost Rider"
+"""The special rule of Beverly's ghosts (p.101), which a Respawn At the Crossroads gives."""
+
+CROSSROADS_COST = 1
+"""At the Crossroads: what a Respawn costs a team haunted by Beverly when the vehicle comes back a Ghost Rider
+(p.101)."""
+
+CROSSROADS = "ghost_rider"
+"""``VoteEffect.target`` of a Respawn bought At the Crossroads (p.101)."""
+
+
+@dataclass(frozen=True)
+class RespawnRights:
+    """What a player's Sponsored Perks change about Respawn (p.101): ``crossroads``, a Respawn may cost
+    :data:`CROSSROADS_COST` and the vehicle comes back a Ghost Rider; ``inexorable``, a wreck or a vehicle out of
+    play may respawn whatever else the rules say (while other vehicles are in play, in a game without Respawn,
+    disqualified; docs/rulings.md)."""
+
+    crossroads: bool = False
+    inexorable: bool = False
+
+
+NO_RIGHTS = RespawnRights()
+"""A player without Beverly's Sponsored Perks (the rules of p.90 alone)."""
+
 
 class _Gain(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -83,7 +108,8 @@ class VoteEffect:
 def cost(effects: tuple[VoteEffect, ...]) -> int:
     """Total votes the effects cost."""
     table = audience_table().effects
-    return sum(table[e.effect].cost for e in effects)
+    return sum(CROSSROADS_COST if e.effect == "respawn" and e.target == CROSSROADS else table[e.effect].cost
+               for e in effects)
 
 
 def gain_for_wreck(votes: tuple[int, ...], player: int) -> tuple[int, ...]:
@@ -105,18 +131,21 @@ def _add(votes: tuple[int, ...], player: int, n: int) -> tuple[int, ...]:
     return tuple(v + n if i == player else v for i, v in enumerate(votes))
 
 
-def affordable(state: GameState, votes: tuple[int, ...], player: int, respawn: RespawnRule = "in_place"
-               ) -> tuple[str, ...]:
+def affordable(state: GameState, votes: tuple[int, ...], player: int, respawn: RespawnRule = "in_place",
+               rights: RespawnRights = NO_RIGHTS) -> tuple[str, ...]:
     """Names of the effects ``player`` can pay for and use now (p.89-90); ``respawn`` says what the scenario
-    allows (:data:`RespawnRule`). In Team Games a team-mate's vehicles count as the player's own (p.123)."""
+    allows (:data:`RespawnRule`), ``rights`` what the player's Sponsored Perks change (p.101). In Team Games a
+    team-mate's vehicles count as the player's own (p.123)."""
     have = votes[player] if player < len(votes) else 0
     own_active = any(v.player == player and v.in_play for v in state.vehicles)
     team_active = any(state.same_side(v.player, player) and v.in_play for v in state.vehicles)
     out = []
     for name, spec in audience_table().effects.items():
-        if spec.cost > have:
+        price = min(spec.cost, CROSSROADS_COST) if name == "respawn" and rights.crossroads else spec.cost
+        if price > have:
             continue
-        if name == "respawn" and (respawn == "none" or own_active or not _own_wrecks(state, player, respawn)):
+        if name == "respawn" and (((respawn == "none" or own_active) and not rights.inexorable)
+                                  or not _own_wrecks(state, player, respawn, rights)):
             continue
         if spec.target in ("own_vehicle", "own_weapon") and not team_active:
             continue
@@ -134,15 +163,16 @@ class VoteChoice:
     page: int
 
 
-def vote_choices(state: GameState, votes: tuple[int, ...], player: int, respawn: RespawnRule = "in_place"
-                 ) -> tuple[VoteChoice, ...]:
+def vote_choices(state: GameState, votes: tuple[int, ...], player: int, respawn: RespawnRule = "in_place",
+                 rights: RespawnRights = NO_RIGHTS) -> tuple[VoteChoice, ...]:
     """Every effect ``player`` can pay for now, with each legal target spelled out (p.89-90): a gear up or down
     for each own vehicle in play, each enemy for Executive Intervention, each own weapon with ammo for Reload,
-    Carpe Diem, and each own wreck for Respawn."""
+    Carpe Diem, and each own wreck for Respawn (also At the Crossroads' cheaper one as a Ghost Rider, p.101)."""
     table = audience_table().effects
     own = [v for v in state.vehicles if state.same_side(v.player, player) and v.in_play]
+    have = votes[player] if player < len(votes) else 0
     out: list[VoteChoice] = []
-    for name in affordable(state, votes, player, respawn):
+    for name in affordable(state, votes, player, respawn, rights):
         spec = table[name]
 
         def add(effect: VoteEffect, words: str, spec: EffectSpec = spec) -> None:
@@ -169,17 +199,30 @@ def vote_choices(state: GameState, votes: tuple[int, ...], player: int, respawn:
         elif name == "carpe_diem":
             add(VoteEffect("carpe_diem", player=-1), "Pole Position stays put next time")
         elif name == "respawn":
-            for v in _own_wrecks(state, player, respawn):
+            for v in _own_wrecks(state, player, respawn, rights):
                 where = "where its wreck lies" if v.status is Status.WRECK else "by its spawn point" \
                     if respawn == "spawn" else "at its table edge"
-                add(VoteEffect("respawn", v.id), f"{v.label} back with half its Hull, {where}")
+                if spec.cost <= have:
+                    add(VoteEffect("respawn", v.id), f"{v.label} back with half its Hull, {where}")
+                if rights.crossroads:
+                    out.append(VoteChoice(VoteEffect("respawn", v.id, target=CROSSROADS), CROSSROADS_COST,
+                                          f"At the Crossroads: {v.label} back as a Ghost Rider with half its Hull, "
+                                          f"{where}", CROSSROADS_PAGE))
     return tuple(out)
 
 
-def _own_wrecks(state: GameState, player: int, respawn: RespawnRule = "in_place") -> list[VehicleState]:
+CROSSROADS_PAGE = 101
+"""The page of At the Crossroads and Inexorable."""
+
+
+def _own_wrecks(state: GameState, player: int, respawn: RespawnRule = "in_place",
+                rights: RespawnRights = NO_RIGHTS) -> list[VehicleState]:
     """``player``'s vehicles that may respawn: wrecks on the table, and (when the scenario places respawned
-    vehicles, p.90) vehicles Wrecked and removed; never a disqualified one (Scarper, p.135)."""
+    vehicles, p.90) vehicles Wrecked and removed; never a disqualified one (Scarper, p.135) unless Inexorable
+    (p.101), which has every vehicle out of play come back where the scenario places respawns."""
     ok = {Status.WRECK} | ({Status.REMOVED} if respawn in ("spawn", "edge") else set())
+    if rights.inexorable and respawn in ("spawn", "edge"):
+        ok.add(Status.DISQUALIFIED)
     return [v for v in state.vehicles if v.player == player and v.status in ok]
 
 
@@ -194,13 +237,14 @@ class Spent:
 
 
 def spend(state: GameState, votes: tuple[int, ...], player: int, effects: tuple[VoteEffect, ...],
-          d6: int = 1, respawn: RespawnRule = "in_place") -> Spent:
+          d6: int = 1, respawn: RespawnRule = "in_place", rights: RespawnRights = NO_RIGHTS) -> Spent:
     """Apply ``effects`` bought by ``player`` (p.89-90). ``d6``: the roll for Thunderous Applause.
 
     Raises :class:`IllegalChoice` naming the rule when the player cannot pay,
     targets another player's vehicle with an own-vehicle effect (or the reverse),
-    changes gear beyond 1..max, reloads a weapon without ammo, or respawns while
-    still having a vehicle in play.
+    changes gear beyond 1..max, reloads a weapon without ammo, respawns while
+    still having a vehicle in play (unless Inexorable, p.101), or buys a Respawn At the Crossroads without
+    Beverly's Sponsored Perk (``rights``, p.101).
     """
     table = audience_table().effects
     if cost(effects) > votes[player]:
@@ -213,9 +257,14 @@ def spend(state: GameState, votes: tuple[int, ...], player: int, effects: tuple[
         if e.effect != "respawn" and e.effect not in affordable(state, votes, player, respawn) \
                 and spec.cost <= votes[player]:
             raise IllegalChoice(f"{spec.name} cannot be used now", rule)
-        if e.effect == "respawn" and respawn == "none":
+        if e.effect == "respawn" and respawn == "none" and not rights.inexorable:
             raise IllegalChoice("no Respawn in this game", rule)
-        state, frozen, line = _apply(state, player, e, spec, d6, rule, respawn)
+        if e.effect == "respawn" and e.target == CROSSROADS:
+            if not rights.crossroads:
+                raise IllegalChoice("only a team haunted by Beverly respawns At the Crossroads",
+                                    f"At the Crossroads, p.{CROSSROADS_PAGE}")
+            rule = f"At the Crossroads, p.{CROSSROADS_PAGE}"
+        state, frozen, line = _apply(state, player, e, spec, d6, rule, respawn, rights)
         freeze = freeze or frozen
         lines.append((line, rule))
     return Spent(state, _add(votes, player, -cost(effects)), freeze, tuple(lines))
@@ -234,7 +283,8 @@ def _vehicle_for(state: GameState, player: int, e: VoteEffect, own: bool, rule: 
 
 
 def _apply(state: GameState, player: int, e: VoteEffect, spec: EffectSpec, d6: int,
-           rule: str, respawn: RespawnRule = "in_place") -> tuple[GameState, bool, str]:
+           rule: str, respawn: RespawnRule = "in_place", rights: RespawnRights = NO_RIGHTS
+           ) -> tuple[GameState, bool, str]:
     if e.effect == "burn_rubber":
         v = _vehicle_for(state, player, e, True, rule)
         gear = v.gear + e.gear_change
@@ -261,13 +311,15 @@ def _apply(state: GameState, player: int, e: VoteEffect, spec: EffectSpec, d6: i
             raise IllegalChoice(f"no player {e.player}", rule)
         return state.with_round(replace(state.round, pole=e.player)), False, f"Pole Position to {state.players[e.player]}"
     v = _vehicle_for(state, player, e, True, rule, team=False)
-    if any(x.player == player and x.in_play for x in state.vehicles) or v.in_play:
+    if v.in_play or (any(x.player == player and x.in_play for x in state.vehicles) and not rights.inexorable):
         raise IllegalChoice("Respawn only with no vehicle in play", rule)
-    if v.status not in (Status.WRECK, Status.REMOVED) or (v.status is Status.REMOVED and respawn == "in_place"):
+    if v.id not in {w.id for w in _own_wrecks(state, player, respawn, rights)}:
         raise IllegalChoice(f"{v.label} cannot respawn", rule)
     status = Status.ACTIVE if v.status is Status.WRECK else Status.UNDEPLOYED
+    ghost = e.target == CROSSROADS
     healed = replace(v, status=status, damage=v.hull - v.hull // 2, gear=1, hazards=0,
-                     on_fire=v.on_fire and status is Status.ACTIVE)
+                     on_fire=v.on_fire and status is Status.ACTIVE, rules=v.rules | {GHOST_RIDER} if ghost else v.rules)
     where = "" if status is Status.ACTIVE else ", to be placed by its spawn point" if respawn == "spawn" \
         else ", to be placed at its table edge"
-    return state.with_vehicle(healed), False, f"{v.label} respawns with {v.hull // 2} Hull Points{where}"
+    return state.with_vehicle(healed), False, (f"{v.label} respawns with {v.hull // 2} Hull Points{where}"
+                                               + (", a Ghost Rider" if ghost else ""))

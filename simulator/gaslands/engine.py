@@ -71,6 +71,7 @@ from simulator.gaslands.attacks import (
     resolve_against,
 )
 from simulator.gaslands.audience import (
+    NO_RIGHTS,
     VoteEffect,
     affordable,
     gain_at_round_start,
@@ -1115,8 +1116,9 @@ class _Run:
         if not self.options.audience_votes or self._votes_offered or self.state.votes_of(player) <= 0:
             return False
         respawn = self.objective.spec.respawn if self.objective.active else "in_place"
-        effects = affordable(self.state, self.state.votes, player, respawn)
-        choices = vote_choices(self.state, self.state.votes, player, respawn)
+        rights = perks.respawn_rights(self.state, player) if perks.in_play(self) else NO_RIGHTS  # p.101
+        effects = affordable(self.state, self.state.votes, player, respawn, rights)
+        choices = vote_choices(self.state, self.state.votes, player, respawn, rights)
         if self.objective.active:
             extra = self.scen.vote_choices(self.state, player)
             choices = (*choices, *extra)
@@ -1142,7 +1144,8 @@ class _Run:
         respawn = self.objective.spec.respawn if self.objective.active else "in_place"
         roll = self.dice.roll_d6(1)[0] if any(e.effect == "thunderous_applause" for e in standard) else 1
         before = self.state
-        spent = spend(self.state, self.state.votes, player, standard, roll, respawn)
+        rights = perks.respawn_rights(self.state, player) if perks.in_play(self) else NO_RIGHTS  # p.101
+        spent = spend(self.state, self.state.votes, player, standard, roll, respawn, rights)
         self.state = replace(spent.state, votes=spent.votes, pole_frozen=self.state.pole_frozen or spent.freeze_pole)
         for line, rule in spent.lines:
             self._emit(VotesSpent(player, self._player(player), line, rule, roll if "sheds" in line else None))

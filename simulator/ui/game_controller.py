@@ -59,6 +59,7 @@ from simulator.gaslands.decisions import (
 )
 from simulator.gaslands.events import Activated, GameEvent, TemplateChosen
 from simulator.gaslands.game import Game
+from simulator.gaslands.perks.sponsors import dashboard_notes
 from simulator.gaslands.prompts import (
     ActivatePrompt,
     AttacksPrompt,
@@ -297,7 +298,8 @@ class GameController:
             v = self.vehicle(vehicle_id)
         except KeyError:
             return None
-        notes = status_notes(v, len(self.game.options.course.gates) if self.game.options.course.death_race else None)
+        notes = status_notes(v, len(self.game.options.course.gates) if self.game.options.course.death_race else None,
+                             self.state)
         if v.in_play and not self.over():
             if vehicle_id == self.active_vehicle():
                 notes.append("ACTIVE")
@@ -858,12 +860,15 @@ def wrecks_of(state: GameState) -> frozenset[str]:
     return frozenset(v.id for v in state.vehicles if v.status is Status.WRECK and v.id not in state.removed_obstacles)
 
 
-def status_notes(v: VehicleState, gates: int | None) -> list[str]:
-    """A dashboard's notes for a vehicle: WRECKED, DESTROYED, OFF THE TABLE, ON FIRE, gates passed of ``gates``."""
+def status_notes(v: VehicleState, gates: int | None, state: GameState | None = None) -> list[str]:
+    """A dashboard's notes for a vehicle: WRECKED, DESTROYED, OFF THE TABLE, ON FIRE, gates passed of ``gates``;
+    with ``state``, also GHOST RIDER and its Soul Tokens (p.101, as the engine keeps them)."""
     notes = {Status.WRECK: ["WRECKED"], Status.REMOVED: ["DESTROYED"],
              Status.DISQUALIFIED: ["OFF THE TABLE"]}.get(v.status, [])
     if v.on_fire:
         notes.append("ON FIRE")
+    if state is not None:
+        notes.extend(dashboard_notes(state, v.id))
     if gates is not None:
         notes.append(f"gates {v.gates_passed}/{gates}")
     return notes

@@ -140,7 +140,7 @@ class GameScene:
         weapons = load_weapons()
         for v in state.vehicles:
             vtype = self.types.get(v.type_key)
-            notes = status_notes(v, gates)
+            notes = status_notes(v, gates, state)
             extra = note(v.id) if note is not None else ""
             try:
                 spec_weapons = self.scenario.vehicle_spec(v.id).weapons

@@ -9,7 +9,12 @@ from __future__ import annotations
 
 import inspect
 import sys
+from dataclasses import replace
 
+import pytest
+
+from simulator.errors import IllegalChoice
+from simulator.gaslands.audience import CROSSROADS, RespawnRights, VoteEffect, affordable, spend
 from simulator.gaslands.collisions import Orientation, Reaction
 from simulator.gaslands.decisions import (
     Activate,
@@ -23,13 +28,15 @@ from simulator.gaslands.decisions import (
     RollSkid,
     SlideFacing,
     SpendShifts,
+    SpendVotes,
 )
 from simulator.gaslands.dice import ScriptedDice
-from simulator.gaslands.events import PerkUsed, VotesGained
+from simulator.gaslands.events import PerkUsed, VotesGained, VotesSpent
 from simulator.gaslands.game import Game, Options
-from simulator.gaslands.prompts import DeclarePrompt, SlideFacingPrompt, TemplatePrompt
+from simulator.gaslands.prompts import DeclarePrompt, SlideFacingPrompt, TemplatePrompt, VotesPrompt
+from simulator.gaslands.round import RoundState
 from simulator.gaslands.skid import ShiftUse, SpendShift
-from simulator.gaslands.state import Status
+from simulator.gaslands.state import GameState, Status, VehicleState
 from simulator.gaslands.tables import load_sponsors
 from simulator.gaslands.teams import Fitting, Team, TeamVehicle, check, statistics, vehicle_in_play
 from tests.gaslands.perk_table import Table, answer, car, drive, finish_attacks, game
@@ -482,6 +489,73 @@ def test_soul_anchor() -> None:
     assert run.state.vehicle("ghost").status is Status.REMOVED
 
 
+def haunted(*vehicles: VehicleState, votes: tuple[int, int], sponsor: str = "beverly") -> Game:
+    """A game with Audience Votes where player 0 is haunted by ``sponsor`` and starts with ``votes``."""
+    from simulator.gaslands.state import Loadout
+    from tests.gaslands.test_game import FakePermissions
+
+    loadouts = tuple(Loadout(v.id, sponsor if v.player == 0 else "", (), ()) for v in vehicles)
+    state = GameState(("Blue", "Red"), tuple(vehicles), RoundState.start(2, pole=0), loadouts=loadouts, votes=votes)
+    return Game(state, ScriptedDice(), Table(), FakePermissions(), VOTES)
+
+
+def test_at_the_crossroads() -> None:
+    # Blue lies Wrecked while Pal drives on: 1 Audience Vote brings Blue back (Car: Hull 10, half is 5) as a
+    # Ghost Rider (p.101); a Respawn at full price (3, p.90) is not affordable with 1
+    blue = replace(car("blue", 0), status=Status.WRECK, damage=10)
+    g = haunted(blue, car("pal", 0, x=300.0), car("red", 1, x=600.0), votes=(1, 0))
+    p = g.prompt
+    assert isinstance(p, VotesPrompt)
+    back = [c for c in p.choices if c.effect.effect == "respawn"]
+    assert [(c.cost, c.page, c.effect.target) for c in back] == [(1, 101, CROSSROADS)]
+    g.decide(SpendVotes((back[0].effect,)))
+    b = g.state.vehicle("blue")
+    assert (b.status, b.hull_points, b.has("Ghost Rider"), g.state.votes_of(0)) == (Status.ACTIVE, 5, True, 0)
+    spent = [e for e in g.log if isinstance(e, VotesSpent)]
+    assert spent[-1].ref == "At the Crossroads, p.101" and "Ghost Rider" in spent[-1].detail
+    assert not g.state.vehicle("pal").has("Ghost Rider")
+
+
+def test_at_the_crossroads_or_the_full_price() -> None:
+    # with 3 votes both are offered: the Respawn of p.90 (3 votes, alive) and At the Crossroads (1, a ghost)
+    blue = replace(car("blue", 0), status=Status.WRECK, damage=10)
+    g = haunted(blue, car("pal", 0, x=300.0), car("red", 1, x=600.0), votes=(3, 0))
+    p = g.prompt
+    assert isinstance(p, VotesPrompt)
+    assert sorted(c.cost for c in p.choices if c.effect.effect == "respawn") == [1, 3]
+    g.decide(SpendVotes((VoteEffect("respawn", "blue"),)))
+    assert not g.state.vehicle("blue").has("Ghost Rider") and g.state.votes_of(0) == 0
+
+
+def test_inexorable() -> None:
+    # Pal is still in play: another team may not respawn Blue (p.90), a team haunted by Beverly may (p.101)
+    blue = replace(car("blue", 0), status=Status.WRECK, damage=10)
+    plain = haunted(blue, car("pal", 0, x=300.0), car("red", 1, x=600.0), votes=(3, 0), sponsor="rutherford")
+    assert not isinstance(plain.prompt, VotesPrompt) or "respawn" not in plain.prompt.effects
+    g = haunted(blue, car("pal", 0, x=300.0), car("red", 1, x=600.0), votes=(3, 0))
+    assert isinstance(g.prompt, VotesPrompt) and "respawn" in g.prompt.effects
+
+
+def test_inexorable_lifts_the_scenarios_bans() -> None:
+    # Arena of Death has no Respawn (p.130) and Scarper keeps disqualified vehicles out (p.135): not for
+    # Inexorable (p.101); a wreck comes back where it lies, a disqualified vehicle by its spawn point
+    wreck = replace(car("blue", 0), status=Status.WRECK, damage=10)
+    state = GameState(("Blue", "Red"), (wreck, car("red", 1)), RoundState.start(2), votes=(3, 0))
+    inexorable = RespawnRights(inexorable=True)
+    assert "respawn" not in affordable(state, state.votes, 0, "none")
+    assert "respawn" in affordable(state, state.votes, 0, "none", inexorable)
+    with pytest.raises(IllegalChoice):
+        spend(state, state.votes, 0, (VoteEffect("respawn", "blue"),), respawn="none")
+    done = spend(state, state.votes, 0, (VoteEffect("respawn", "blue"),), respawn="none", rights=inexorable)
+    assert done.state.vehicle("blue").status is Status.ACTIVE and done.votes == (0, 0)
+    gone = replace(state, vehicles=(replace(wreck, status=Status.DISQUALIFIED), car("red", 1)))
+    assert "respawn" not in affordable(gone, gone.votes, 0, "spawn")
+    back = spend(gone, gone.votes, 0, (VoteEffect("respawn", "blue"),), respawn="spawn", rights=inexorable)
+    assert back.state.vehicle("blue").status is Status.UNDEPLOYED
+    with pytest.raises(IllegalChoice):  # At the Crossroads is Beverly's alone
+        spend(state, state.votes, 0, (VoteEffect("respawn", "blue", target=CROSSROADS),), rights=inexorable)
+
+
 # =========================================================================== Rusty's Bootleggers (p.102-103)
 
 
@@ -602,7 +676,7 @@ def test_experimental_nuclear_engine_upgrade() -> None:
 # =========================================================================== every rule has a test
 
 
-NOT_YET = ("at_the_crossroads", "inexorable", "soul_harvest")
+NOT_YET = ("soul_harvest",)
 """Sponsored Perks the engine does not play yet (named in the perks package)."""
 
 

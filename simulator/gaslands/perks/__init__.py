@@ -46,13 +46,14 @@ from simulator.gaslands.perks.modifiers import (
     template_hazards,
     wipes_out,
 )
+from simulator.gaslands.perks.sponsors import respawn_rights
 from simulator.gaslands.perks.turn import end_of_gear_phase
 
 NOT_YET_IN_PLAY: tuple[str, ...] = ()
 """Perks bought but not played by the engine yet (they do nothing in a game); none now (Powerslide plays its
 straight Slide templates only, docs/rulings.md)."""
 
-SPONSOR_RULES_NOT_YET: tuple[str, ...] = ("at_the_crossroads", "inexorable", "soul_harvest")
+SPONSOR_RULES_NOT_YET: tuple[str, ...] = ("soul_harvest",)
 """Sponsored Perks not played by the engine yet (p.99, p.101)."""
 
 UPGRADES_NOT_YET: tuple[str, ...] = ("experimental_teleporter", "improvised_sludge_thrower")
@@ -61,6 +62,6 @@ UPGRADES_NOT_YET: tuple[str, ...] = ("experimental_teleporter", "improvised_slud
 __all__ = [
     "HOOKS", "NOT_YET_IN_PLAY", "SPONSOR_RULES_NOT_YET", "UPGRADES_NOT_YET", "PerkAsk", "PerkStep", "after_shifts", "answer", "ask", "combat", "more", "sponsors", "driving", "end_of_gear_phase", "explosion",
     "flip_gear", "handlers", "has", "ignores_distraction", "in_play", "manoeuvres", "many_drops", "max_skid_dice",
-    "nitro_hazards", "observe", "push_again", "reactions", "spin_range", "step", "template_hazards", "turn",
+    "nitro_hazards", "observe", "push_again", "reactions", "respawn_rights", "spin_range", "step", "template_hazards", "turn",
     "wipes_out",
 ]

@@ -14,6 +14,7 @@ import math
 from typing import TYPE_CHECKING
 
 from simulator.frozen import replace
+from simulator.gaslands.audience import GHOST_RIDER, RespawnRights
 from simulator.gaslands.events import DropAttacked, GameEvent, Moved, WeaponDropped, WipedOut, Wrecked
 from simulator.gaslands.perks.core import (
     PerkAsk,
@@ -40,7 +41,7 @@ from simulator.geometry.pose import TOUCH_MM, footprint
 if TYPE_CHECKING:
     from simulator.gaslands.engine import _Run
 
-GHOST = "Ghost Rider"
+GHOST = GHOST_RIDER
 """The special rule of Beverly's ghosts (p.101)."""
 
 ARC_HALF_DEG = 45.0
@@ -332,6 +333,26 @@ def may_win(state: GameState, vehicle_id: str) -> bool:
     return not ghost(state.vehicle(vehicle_id))
 
 
+def soul_tokens(state: GameState, vehicle_id: str) -> int:
+    """The Soul Tokens ``vehicle_id`` carries (Soul Harvest, p.101)."""
+    return note(state, vehicle_id, "soul")
+
+
+def dashboard_notes(state: GameState, vehicle_id: str) -> tuple[str, ...]:
+    """What a vehicle's dashboard shows of Beverly's rules (p.101): GHOST RIDER, its Soul Tokens."""
+    v = state.vehicle(vehicle_id)
+    souls = soul_tokens(state, vehicle_id) if state.loadouts else 0
+    return (*(("GHOST RIDER",) if ghost(v) else ()),
+            *((f"{souls} Soul Token{'s' if souls != 1 else ''}",) if souls else ()))
+
+
+def respawn_rights(state: GameState, player: int) -> RespawnRights:
+    """What ``player``'s Sponsored Perks change about Respawn: At the Crossroads and Inexorable (p.101)."""
+    mine = [v.id for v in state.vehicles if v.player == player]
+    return RespawnRights(any(has(state, vid, "at_the_crossroads") for vid in mine),
+                         any(has(state, vid, "inexorable") for vid in mine))
+
+
 @observer
 def _soul_anchor(run: _Run, event: GameEvent) -> None:
     """Soul Anchor (p.101): when only Ghost Riders of a Beverly team are left in play, the team leaves play."""
@@ -357,5 +378,5 @@ def _meltdown(run: _Run, event: GameEvent) -> None:
                    hull=-v.hull_points)
 
 
-__all__ = ["bogey", "ghost", "in_arc", "may_collide", "may_shoot", "may_win", "tombstone_evade", "touching",
+__all__ = ["bogey", "dashboard_notes", "ghost", "respawn_rights", "soul_tokens", "in_arc", "may_collide", "may_shoot", "may_win", "tombstone_evade", "touching",
            "without_ghosts"]
