@@ -51,7 +51,7 @@ from numpy.typing import NDArray
 from shapely.geometry import Polygon
 
 from simulator.errors import IllegalChoice
-from simulator.gaslands.audience import VoteEffect
+from simulator.gaslands.audience import CROSSROADS, GHOST_RIDER, VoteEffect
 from simulator.gaslands.collisions import Reaction
 from simulator.gaslands.decisions import (
     Activate,
@@ -521,7 +521,10 @@ class Bot:
     def _votes(self, game: Game, p: VotesPrompt) -> tuple[VoteEffect, ...]:
         """Respawn when out of the game; else calm the most hazardous own vehicle (p.89-90)."""
         if "respawn" in p.effects:
-            back = next((c.effect for c in p.choices if c.effect.effect == "respawn"), None)
+            # a Ghost Rider back At the Crossroads only beside a living team-mate (else Soul Anchor takes it, p.101)
+            alive = any(v.player == p.player and v.in_play and not v.has(GHOST_RIDER) for v in game.state.vehicles)
+            back = next((c.effect for c in p.choices if c.effect.effect == "respawn"
+                         and (alive or c.effect.target != CROSSROADS)), None)
             if back is not None:
                 return (back,)
         if game.options.objective.active:

@@ -2130,8 +2130,11 @@ class _Run:
                           allowed=(lambda a, t: perk_sponsors.may_shoot(self.state, a, t)) if perks.in_play(self)
                           else None)
         if self.objective.active:
+            ghosts = perks.in_play(self)  # Ghost Riders in a scenario too (p.101)
+            vehicles = {u.id for u in self.state.vehicles}
             ahead = Lookahead(self.referee, self.state, tuple(t.id for t in self.scen.shootable(self.state, v.id)),
-                              lambda a, t: not self.scen.shot_blocked(self.state, a, t))
+                              lambda a, t: not self.scen.shot_blocked(self.state, a, t) and (
+                                  not ghosts or t not in vehicles or perk_sponsors.may_shoot(self.state, a, t)))
         return AttacksPrompt(v.player, v.id, max_attacks(v.crew_now), tuple(weapons), tuple(drops),
                              v.has("Bombs Away"), ahead)
 

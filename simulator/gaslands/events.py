@@ -1513,6 +1513,27 @@ class PerkUsed(GameEvent):
         return f"{self.name}{by}: {self.what}"
 
 
+@dataclass(frozen=True)
+class SoulTokens(GameEvent):
+    """Soul Harvest (p.101): ``vehicle`` gains a Soul Token (``delta`` 1) when its movement template touches an
+    enemy, or hands all of them over (``delta`` minus those) to a living friend its template touches; ``count``:
+    the Soul Tokens it carries now, ``why`` in plain words."""
+
+    RULE: ClassVar[str] = "Soul Harvest"
+    PAGE: ClassVar[str] = "p.101"
+    vehicle: str
+    name: str
+    count: int
+    delta: int
+    why: str
+
+    @property
+    def text(self) -> str:
+        if self.delta > 0:
+            return f"{self.name} gains a Soul Token: {self.why} ({self.count} now)"
+        return f"{self.name} discards {-self.delta} Soul Token{'s' if self.delta < -1 else ''}: {self.why}"
+
+
 # --------------------------------------------------------------------------- scenarios (p.122-175)
 
 
@@ -1817,7 +1838,7 @@ EVENT_TYPES: tuple[type[GameEvent], ...] = (
     RampReached, Jumped, Tumbled, VolatileRolled,
     Pivoted, UpAndOverDeclared, SlipAwayEarned, Piledriven, Collided, CollisionDamage, Sedated, UppersGearUp,
     Distracted, WeaponsInactive, HeldFire, Attacked, WeaponDropped, DropAttacked, WipedOut, Flipped, Jackknifed,
-    TrailerSwung, Crunched, WipeoutReset, LostControl, Wrecked, ExplosionHit, PerkUsed,
+    TrailerSwung, Crunched, WipeoutReset, LostControl, Wrecked, ExplosionHit, PerkUsed, SoulTokens,
     ScenarioBegins, TokenPlaced, TokenPickedUp, TokenDropped, TokenPassed, TokenRemoved, PointsScored,
     VehiclePoints, DeployedAtSpawn, TokenShot, TokenFired, ScenarioAttack, ScenarioEffect, ScenarioNotice,
 )

@@ -12,6 +12,7 @@ import sys
 from dataclasses import replace
 
 import pytest
+from shapely import box
 
 from simulator.errors import IllegalChoice
 from simulator.gaslands.audience import CROSSROADS, RespawnRights, VoteEffect, affordable, spend
@@ -31,14 +32,17 @@ from simulator.gaslands.decisions import (
     SpendVotes,
 )
 from simulator.gaslands.dice import ScriptedDice
-from simulator.gaslands.events import PerkUsed, VotesGained, VotesSpent
+from simulator.gaslands.events import PerkUsed, SoulTokens, VotesGained, VotesSpent
 from simulator.gaslands.game import Game, Options
+from simulator.gaslands.perks.sponsors import dashboard_notes, soul_tokens
 from simulator.gaslands.prompts import DeclarePrompt, SlideFacingPrompt, TemplatePrompt, VotesPrompt
+from simulator.gaslands.referee import MovePlan, MoveReport
 from simulator.gaslands.round import RoundState
 from simulator.gaslands.skid import ShiftUse, SpendShift
 from simulator.gaslands.state import GameState, Status, VehicleState
 from simulator.gaslands.tables import load_sponsors
 from simulator.gaslands.teams import Fitting, Team, TeamVehicle, check, statistics, vehicle_in_play
+from simulator.geometry.pose import Pose
 from tests.gaslands.perk_table import Table, answer, car, drive, finish_attacks, game
 
 VOTES = Options(audience_votes=True)
@@ -556,6 +560,98 @@ def test_inexorable_lifts_the_scenarios_bans() -> None:
         spend(state, state.votes, 0, (VoteEffect("respawn", "blue", target=CROSSROADS),), rights=inexorable)
 
 
+class Sweep(Table):
+    """The open table with each move's movement template: a straight as wide as the car from its front edge to
+    the Final Position's front edge (what Soul Harvest looks at)."""
+
+    def move(self, state: GameState, vehicle_id: str, plan: MovePlan) -> MoveReport:
+        report = super().move(state, vehicle_id, plan)
+        v = state.vehicle(vehicle_id)
+        front = v.pose.x_mm + v.length_mm / 2
+        return replace(report, area=box(front, v.pose.y_mm - v.width_mm / 2, report.pose.x_mm + v.length_mm / 2,
+                                        v.pose.y_mm + v.width_mm / 2))
+
+
+def harvest(*vehicles: VehicleState, options: Options = VOTES) -> Game:
+    """Blue and Pal for Beverly (Blue a Ghost Rider, Pal alive), Red for another sponsor, Blue to drive."""
+    from simulator.gaslands.state import Loadout
+    from tests.gaslands.test_game import FakePermissions
+
+    loadouts = tuple(Loadout(v.id, "beverly" if v.player == 0 else "", (), ()) for v in vehicles)
+    state = GameState(("Blue", "Red"), tuple(vehicles), RoundState.start(2, pole=0), loadouts=loadouts)
+    g = Game(state, ScriptedDice(), Sweep(), FakePermissions(), options)
+    answer(g, {"graveyard_shift": "pal"})
+    return g
+
+
+def souls(g: Game) -> list[SoulTokens]:
+    return [e for e in g.log if isinstance(e, SoulTokens)]
+
+
+def test_soul_harvest() -> None:
+    # Blue's Medium Straight (x 130-250) touches Red (x 140-200) and then Pal (x 220-280, 2 Hull lost): a Soul
+    # Token from Red, handed to Pal as 2 Hull Points repaired (p.101); then none is left
+    g = harvest(car("blue", 0), car("pal", 0, x=250.0, damage=2), car("red", 1, x=170.0))
+    assert g.state.vehicle("blue").has("Ghost Rider")
+    g.decide(Activate("blue"))
+    g.decide(ChooseTemplate("medium_straight"))
+    g.decide(RollSkid(0))
+    g.decide(SpendShifts())
+    p = asked(g, "soul_harvest")
+    assert p.choices == ("votes", "repair")
+    g.decide(Declare("repair"))
+    assert g.state.vehicle("pal").damage == 0
+    assert [(e.count, e.delta) for e in souls(g)] == [(1, 1), (0, -1)]
+    assert soul_tokens(g.state, "blue") == 0 and souls(g)[0].rule == "Soul Harvest, p.101"
+
+
+def test_soul_harvest_for_audience_votes() -> None:
+    g = harvest(car("blue", 0), car("pal", 0, x=250.0), car("red", 1, x=170.0))
+    drive(g, "blue", say={"soul_harvest": "votes"})
+    assert gained(g, 0) == 1 and soul_tokens(g.state, "blue") == 0
+
+
+def test_soul_harvest_keeps_tokens_until_a_living_friend_is_touched() -> None:
+    # Pal is touched first (x 140-200), with no Soul Token yet; Red after it (x 220-280): one Soul Token kept,
+    # on Blue's dashboard; without the Audience Votes module a later friend is repaired without a question
+    g = harvest(car("blue", 0), car("pal", 0, x=170.0), car("red", 1, x=250.0))
+    drive(g, "blue")
+    assert soul_tokens(g.state, "blue") == 1 and not used(g, "Soul Harvest")
+    assert dashboard_notes(g.state, "blue") == ("GHOST RIDER", "1 Soul Token")
+
+
+def test_soul_harvest_counts_an_ignored_enemy_not_a_friend_touched_at_the_start() -> None:
+    # Red is a Ghost Rider (ignored by all) and still gives a Soul Token; Pal touches Blue's corner at the start
+    # (x 130-190, y 115-145), so touching it again cashes nothing
+    red = replace(car("red", 1, x=200.0), rules=frozenset({"Ghost Rider"}))
+    pal = replace(car("pal", 0, x=160.0), pose=Pose(160.0, 130.0, 0.0))
+    g = harvest(car("blue", 0), pal, red)
+    drive(g, "blue")
+    assert soul_tokens(g.state, "blue") == 1 and not isinstance(g.prompt, DeclarePrompt)
+
+
+def test_soul_harvest_without_audience_votes_repairs() -> None:
+    g = harvest(car("blue", 0), car("pal", 0, x=250.0, damage=5), car("red", 1, x=170.0), options=Options())
+    drive(g, "blue")
+    assert g.state.vehicle("pal").damage == 3 and used(g, "Soul Harvest")
+
+
+def test_bots_play_beverly_and_maxxine_teams_to_the_end() -> None:
+    # a Street Race, and Saturday Night Live (Audience Votes, respawns by the spawn points, p.130): the bots
+    # harvest souls, respawn At the Crossroads beside a living team-mate, and never shoot a Ghost Rider
+    from simulator.scenario.loader import bundled_scenario, load_scenario
+    from simulator.scenario.simulate import bot_games
+
+    logs = []
+    for name in ("street_race", "saturday_night_live"):
+        for g in bot_games(load_scenario(bundled_scenario(f"{name}.toml")), 1, 1, 10, ("beverly", "maxxine"), 50):
+            assert g.prompt.kind == "game_over"
+            logs.append(g.log)
+    tv = logs[-1]
+    assert any(isinstance(e, SoulTokens) for e in tv)
+    assert any(isinstance(e, VotesSpent) and e.ref == "At the Crossroads, p.101" for e in tv)
+
+
 # =========================================================================== Rusty's Bootleggers (p.102-103)
 
 
@@ -676,7 +772,7 @@ def test_experimental_nuclear_engine_upgrade() -> None:
 # =========================================================================== every rule has a test
 
 
-NOT_YET = ("soul_harvest",)
+NOT_YET: tuple[str, ...] = ()
 """Sponsored Perks the engine does not play yet (named in the perks package)."""
 
 

@@ -53,7 +53,7 @@ NOT_YET_IN_PLAY: tuple[str, ...] = ()
 """Perks bought but not played by the engine yet (they do nothing in a game); none now (Powerslide plays its
 straight Slide templates only, docs/rulings.md)."""
 
-SPONSOR_RULES_NOT_YET: tuple[str, ...] = ("soul_harvest",)
+SPONSOR_RULES_NOT_YET: tuple[str, ...] = ()
 """Sponsored Perks not played by the engine yet (p.99, p.101)."""
 
 UPGRADES_NOT_YET: tuple[str, ...] = ("experimental_teleporter", "improvised_sludge_thrower")

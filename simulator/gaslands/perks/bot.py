@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from simulator.gaslands.dice import SkidFace
 from simulator.gaslands.game import Game
+from simulator.gaslands.perks.sponsors import SOUL_REPAIR, ghost
 from simulator.gaslands.prompts import DeclarePrompt
 from simulator.gaslands.state import GameState, VehicleState
 from simulator.gaslands.tables import load_weapons
@@ -83,6 +84,12 @@ def _loader(state: GameState, v: VehicleState, p: DeclarePrompt) -> str:
     return max(mounts, key=lambda c: weapons[v.weapons[int(c)].weapon].attack_dice)
 
 
+def _soul_harvest(state: GameState, v: VehicleState, p: DeclarePrompt) -> str:
+    """Repairs when a living friend has lost Hull Points, else the Audience Votes."""
+    hurt = any(u.damage >= SOUL_REPAIR for u in state.vehicles if u.player == v.player and u.in_play and not ghost(u))
+    return "repair" if hurt or "votes" not in p.choices else "votes"
+
+
 def _angel(state: GameState, v: VehicleState, p: DeclarePrompt) -> str:
     return "1" if v.hull_points >= 6 and "1" in p.choices else p.choices[0]
 
@@ -119,6 +126,7 @@ CHOOSERS: dict[str, Chooser] = {
     "evasive": lambda s, v, p: "1" if v.hazards <= SAFE_HAZARDS and "1" in p.choices else p.choices[0],
     "sympathy_for_the_devil": lambda s, v, p: _no(p),
     "return_fire": lambda s, v, p: _yes_if(p, v.hazards <= SAFE_HAZARDS),
+    "soul_harvest": _soul_harvest,
 }
 """The bot's answer to each perk's question."""
 

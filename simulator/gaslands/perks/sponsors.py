@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING
 
 from simulator.frozen import replace
 from simulator.gaslands.audience import GHOST_RIDER, RespawnRights
-from simulator.gaslands.events import DropAttacked, GameEvent, Moved, WeaponDropped, WipedOut, Wrecked
+from simulator.gaslands.events import (
+    DropAttacked,
+    GameEvent,
+    Moved,
+    SoulTokens,
+    WeaponDropped,
+    WipedOut,
+    Wrecked,
+)
 from simulator.gaslands.perks.core import (
     PerkAsk,
     Question,
@@ -362,6 +370,97 @@ def _soul_anchor(run: _Run, event: GameEvent) -> None:
             for v in mine:
                 run._put(replace(v, status=Status.REMOVED))
                 tell(run, v, "soul_anchor", "no living vehicle anchors it: it fades from play")
+
+
+# =========================================================================== Beverly: Soul Harvest (p.101)
+
+
+SOUL_REPAIR = 2
+"""Soul Harvest: Hull Points repaired on the living friend for each Soul Token handed over (p.101)."""
+
+
+def _soul_contacts(run: _Run, v: VehicleState) -> tuple[tuple[str, VehicleState], ...]:
+    """What the Movement Step's template touched, nearest the start first: ``("enemy", u)`` for every enemy in
+    play (ignored or not), ``("friend", u)`` for every living friend it did not touch at the start."""
+    report = run._surfaced
+    area = report.area if report is not None else None
+    if area is None or area.is_empty:
+        return ()
+    start = run._move_start if run._move_start is not None else v
+    begun = footprint(start.pose, start.length_mm, start.width_mm)
+    found: list[tuple[float, str, VehicleState]] = []
+    for u in run.state.vehicles:
+        if u.id == v.id or not u.in_play:
+            continue
+        enemy = not run.state.same_side(u.player, v.player)
+        if not enemy and ghost(u):
+            continue
+        body = footprint(u.pose, u.length_mm, u.width_mm)
+        if area.distance(body) > TOUCH_MM or (not enemy and begun.distance(body) <= TOUCH_MM):
+            continue
+        found.append((begun.distance(body), "enemy" if enemy else "friend", u))
+    found.sort(key=lambda f: (f[0], f[1] == "friend"))  # an enemy as near as a friend is touched first
+    return tuple((kind, u) for _, kind, u in found)
+
+
+def _harvest(run: _Run, vid: str) -> Question | None:
+    """Walk the Movement Step's contacts from where the last answer left off: a Soul Token for each enemy, a
+    choice for the first living friend touched with Soul Tokens in hand (p.101)."""
+    v = run.state.vehicle(vid)
+    contacts = _soul_contacts(run, v)
+    done = note(run.state, vid, "soul_walk:movement") - 1
+    for i in range(max(done, 0), len(contacts)):
+        set_note(run, vid, "soul_walk:movement", i + 2)
+        kind, u = contacts[i]
+        souls = soul_tokens(run.state, vid)
+        if kind == "enemy":
+            set_note(run, vid, "soul", souls + 1)
+            run.log.append(SoulTokens(vid, v.label, souls + 1, 1, f"its template touches {u.label}"))
+            continue
+        if not souls:
+            continue
+        choices = (*(("votes",) if run.options.audience_votes else ()), "repair")
+        labels = (*((f"Gain {souls} Audience Vote{'s' if souls > 1 else ''}",) if run.options.audience_votes else ()),
+                  f"Repair {SOUL_REPAIR * souls} Hull Points on {u.label}")
+        if len(choices) == 1:
+            _cash(run, vid, u.id, choices[0])
+            continue
+        return Question(v.player, vid, "soul_harvest", f"{v.label} touches {u.label} with {souls} Soul Token"
+                        f"{'s' if souls > 1 else ''}: cash them for Audience Votes or repairs?", choices, labels,
+                        (u.id,))
+    return None
+
+
+def _cash(run: _Run, vid: str, friend: str, choice: str) -> None:
+    """Hand the Soul Tokens over: Audience Votes or 2 Hull Points on ``friend`` each, then discard them (p.101)."""
+    v = run.state.vehicle(vid)
+    souls = soul_tokens(run.state, vid)
+    u = run.state.vehicle(friend)
+    if choice == "votes":
+        votes(run, v.player, souls, "soul_harvest", f"{v.label} hands over {souls} Soul Token{'s' if souls > 1 else ''}")
+    else:
+        change(run, u, "soul_harvest", f"{souls} Soul Token{'s' if souls > 1 else ''} repair it",
+               hull=SOUL_REPAIR * souls, source=v.label)
+    set_note(run, vid, "soul", 0)
+    run.log.append(SoulTokens(vid, v.label, 0, -souls, f"handed over to {u.label}"))
+
+
+@hook("end_of_movement", "soul_harvest")
+def _soul_harvest(run: _Run) -> Question | None:
+    v = active_vehicle(run)
+    if v is None or note(run.state, v.id, "soul_walk:movement") or not has(run.state, v.id, "soul_harvest"):
+        return None
+    return _harvest(run, v.id)
+
+
+@answers("soul_harvest")
+def _soul_harvest_answer(run: _Run, ask: PerkAsk, choice: str) -> None:
+    _cash(run, ask.vehicle, ask.context[0], choice)
+    again = _harvest(run, ask.vehicle)
+    if again is not None:
+        put(run, again, ask.then)
+        return
+    run._resume(ask.then)
 
 
 # =========================================================================== Experimental Nuclear Engine (p.84)
