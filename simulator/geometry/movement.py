@@ -440,9 +440,21 @@ class _EdgeSet:
     @staticmethod
     def join(pieces: list[_EdgeSet]) -> _EdgeSet:
         """The sets of several polygons as one (:meth:`build` of all their edges gives the same arrays; the
-        owners number the pieces)."""
+        owners number the pieces), remembered per list of pieces (the same obstacles are near many moves)."""
         if len(pieces) == 1:
             return pieces[0]
+        key = tuple([id(p) for p in pieces])
+        hit = _JOINS.get(key)
+        if hit is not None:  # the entry holds its pieces, so these ids are theirs
+            return hit[1]
+        out = _EdgeSet._join(pieces)
+        if len(_JOINS) > 1024:
+            _JOINS.clear()
+        _JOINS[key] = (pieces, out)
+        return out
+
+    @staticmethod
+    def _join(pieces: list[_EdgeSet]) -> _EdgeSet:
         out = _EdgeSet.__new__(_EdgeSet)
         out.data = np.concatenate([p.data for p in pieces])
         out.verts = np.concatenate([p.verts for p in pieces])
@@ -471,6 +483,9 @@ class _EdgeSet:
             return self
         e, v = keep[self.edge_owner], keep[self.vertex_owner]
         return _EdgeSet(self.data[e], self.verts[v], self.edge_owner[e], self.vertex_owner[v])
+
+
+_JOINS: dict[tuple[int, ...], tuple[list[_EdgeSet], _EdgeSet]] = {}
 
 
 def _edge_set(shapes: list[BaseGeometry]) -> _EdgeSet | None:
@@ -607,14 +622,17 @@ def _line_hits_rotate(px: F64, py: F64, cx: float, cy: float, sgn: float, ax: F6
     root = np.sqrt(rho2 - base * base)
     psi = np.arccos(-base / np.sqrt(rho2))
     gamma = beta - alpha
+    # both roots at once (a leading axis of +1, -1: the same products), each root's least turn on its own
+    theta = np.mod(sgn * (gamma + _SIGNS * psi), _TWO_PI)
+    lam = along + _SIGNS * root
+    ok = (lam >= 0.0) & (lam <= length)
     best = math.inf
-    for sign in (1.0, -1.0):
-        theta = np.mod(sgn * (gamma + sign * psi), _TWO_PI)
-        lam = along + sign * root
-        ok = (lam >= 0.0) & (lam <= length)
-        if ok.any():
-            best = min(best, float(theta[ok].min()))
+    for least in np.where(ok, theta, math.inf).reshape(2, -1).min(axis=1).tolist():
+        best = min(best, least)  # a root whose turns hold a nan gives nan: min keeps best, as theta[ok].min()
     return best
+
+
+_SIGNS: F64 = np.array([1.0, -1.0]).reshape(2, 1, 1)
 
 
 def _circle_hits_rotate(px: F64, py: F64, cx: float, cy: float, sgn: float, qx: F64, qy: F64,
@@ -701,12 +719,12 @@ def _segment_hit(motion: tuple[bool, float, float, float], pose: Pose, span: flo
         turn = abs(rate) * span
         n = max(1, math.ceil(turn / 0.2))
         reach = 0.0
+        signed = math.copysign(turn, rate)
+        turns = [(math.cos(ang), math.sin(ang)) for ang in [signed * i / n for i in range(1, n + 1)]]
         for x, y in listed:
             rx, ry = x - a, y - b
             reach = max(reach, math.hypot(rx, ry))
-            for i in range(1, n + 1):
-                ang = math.copysign(turn, rate) * i / n
-                c, s_ = math.cos(ang), math.sin(ang)
+            for c, s_ in turns:
                 xs.append(a + c * rx - s_ * ry)
                 ys.append(b + s_ * rx + c * ry)
         pad = reach * (1.0 - math.cos(turn / n / 2.0)) + eps + 1e-6
@@ -1155,10 +1173,8 @@ def _surfaces(table: Table, placed: PlacedMove, end: VehiclePiece, airborne: boo
     others, sb = _others_of(table.surfaces)
     if road is None and others:
         # a surface whose box misses both shapes' boxes cannot meet their union: skip the union
-        mb, ob = placed.movement_polygon.bounds, end.outline.bounds
-        x0, y0 = min(mb[0], ob[0]) - 1e-6, min(mb[1], ob[1]) - 1e-6
-        x1, y1 = max(mb[2], ob[2]) + 1e-6, max(mb[3], ob[3]) + 1e-6
-        meet = (sb[0] <= x1) & (sb[2] >= x0) & (sb[1] <= y1) & (sb[3] >= y0)
+        # (a surface meeting the union meets one of the two shapes, so its box meets that shape's box)
+        meet = _box_meets(sb, placed.movement_polygon.bounds) | _box_meets(sb, end.outline.bounds)
         others = [s for s, m in zip(others, meet.tolist(), strict=True) if m]
     if road is None and not others:
         return out
@@ -1168,6 +1184,13 @@ def _surfaces(table: Table, placed: PlacedMove, end: VehiclePiece, airborne: boo
     for s in others:
         if overlaps(both, s.polygon):
             out[s.kind] = True
+    return out
+
+
+def _box_meets(boxes_t: F64, b: tuple[float, float, float, float]) -> NDArray[np.bool_]:
+    """Which of ``boxes_t`` (minx, miny, maxx, maxy rows) meet the box ``b`` grown by 1e-6 mm."""
+    x0, y0, x1, y1 = b[0] - 1e-6, b[1] - 1e-6, b[2] + 1e-6, b[3] + 1e-6
+    out: NDArray[np.bool_] = (boxes_t[0] <= x1) & (boxes_t[2] >= x0) & (boxes_t[1] <= y1) & (boxes_t[3] >= y0)
     return out
 
 
@@ -1245,8 +1268,10 @@ def first_touch_step(pts: F64, steps: Idx, a: tuple[float, float], b: tuple[floa
 
     Steps whose corners all lie more than ``TOUCH_MM`` to one side of the
     line, or beyond one of its ends, are certainly clear (their hull lies in
-    a half-plane that far from the segment); the rest are measured with
-    Shapely, in order, a block at a time, until the first touch.
+    a half-plane that far from the segment); steps with two corners clearly
+    either side of the line between its ends, or one clearly within
+    ``TOUCH_MM`` of it, certainly touch; the rest before the first sure touch
+    are measured with Shapely, in order, a block at a time.
     """
     (ax, ay), (bx, by) = a, b
     length = math.hypot(bx - ax, by - ay)
@@ -1257,15 +1282,26 @@ def first_touch_step(pts: F64, steps: Idx, a: tuple[float, float], b: tuple[floa
     far = TOUCH_MM + _SEPARATION_SLACK_MM
     clear = ((across > far).all(axis=1) | (across < -far).all(axis=1) | (along < -far).all(axis=1)
              | (along > length + far).all(axis=1))
-    left = steps[~clear]
+    # certainly touching: two corners well either side of the line, both well between its ends (the chord
+    # joining them lies in the hull and crosses the segment), or a corner well within 0.01 mm of it
+    m = _SEPARATION_SLACK_MM
+    inside = (along > m) & (along < length - m)
+    certain = cast("NDArray[np.bool_]", ((across > m) & inside).any(axis=1) & ((across < -m) & inside).any(axis=1)
+                   | ((np.abs(across) < TOUCH_MM - m) & inside).any(axis=1))
+    keep = ~clear
+    left, sure = steps[keep], certain[keep]
+    first_sure = np.flatnonzero(sure)
+    if len(first_sure):  # only the steps before the first sure touch are measured
+        left, sure = left[:first_sure[0] + 1], sure[:first_sure[0] + 1]
     line = LineString([a, b])
-    for block in range(0, len(left), 64):
-        rows = left[block:block + 64]
+    unsure = left[~sure]
+    for block in range(0, len(unsure), 64):
+        rows = unsure[block:block + 64]
         hulls = shapely.convex_hull(shapely.multipoints(pts[rows]))
         hit = np.flatnonzero(shapely.distance(hulls, line) <= TOUCH_MM)
         if len(hit):
             return int(rows[hit[0]])
-    return None
+    return int(left[-1]) if len(first_sure) else None
 
 
 def swept_points(xs: F64, ys: F64, headings: list[float], v: VehiclePiece) -> F64:

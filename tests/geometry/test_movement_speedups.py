@@ -14,7 +14,7 @@ import numpy as np
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shapely.geometry import Polygon, box
+from shapely.geometry import LineString, Polygon, box
 
 from simulator.geometry import movement
 from simulator.geometry.contact import overlaps
@@ -280,3 +280,137 @@ def test_lazy_property_computes_once_and_stores() -> None:
     t = Thing()
     assert (t.value, t.value, t.__dict__["value"], len(calls)) == (42, 42, 42, 1)
     assert isinstance(Thing.value, lazy_property) and Thing.value.__doc__ == "The answer."
+
+
+def _line_hits_rotate_reference(px, py, cx, cy, sgn, ax, ay, mx, my, length, beta):  # type: ignore[no-untyped-def]
+    """``_line_hits_rotate`` as first written: one root after the other."""
+    rx, ry = px - cx, py - cy
+    rho2 = rx * rx + ry * ry
+    alpha = np.arctan2(ry, rx)
+    wx, wy = cx - ax, cy - ay
+    base = my * wx - mx * wy
+    along = mx * wx + my * wy
+    root = np.sqrt(rho2 - base * base)
+    psi = np.arccos(-base / np.sqrt(rho2))
+    gamma = beta - alpha
+    best = math.inf
+    for sign in (1.0, -1.0):
+        theta = np.mod(sgn * (gamma + sign * psi), 2.0 * math.pi)
+        lam = along + sign * root
+        ok = (lam >= 0.0) & (lam <= length)
+        if ok.any():
+            best = min(best, float(theta[ok].min()))
+    return best
+
+
+def _segment_hit_reference(motion, pose, span, vehicle, edges, eps):  # type: ignore[no-untyped-def]
+    """``_segment_hit`` for a rotation as first written (each corner's turns worked out anew)."""
+    _, a, b, rate = motion
+    corners = movement.footprint_corners(pose, vehicle.length_mm, vehicle.width_mm)
+    listed = corners.tolist()
+    xs = [p[0] for p in listed]
+    ys = [p[1] for p in listed]
+    turn = abs(rate) * span
+    n = max(1, math.ceil(turn / 0.2))
+    reach = 0.0
+    for x, y in listed:
+        rx, ry = x - a, y - b
+        reach = max(reach, math.hypot(rx, ry))
+        for i in range(1, n + 1):
+            ang = math.copysign(turn, rate) * i / n
+            c, s_ = math.cos(ang), math.sin(ang)
+            xs.append(a + c * rx - s_ * ry)
+            ys.append(b + s_ * rx + c * ry)
+    pad = reach * (1.0 - math.cos(turn / n / 2.0)) + eps + 1e-6
+    e, v = edges.in_box(min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad)
+    if not e.any() and not v.any():
+        return None
+    px, py = corners[:, 0:1], corners[:, 1:2]
+    best = math.inf
+    sgn = 1.0 if rate > 0 else -1.0
+    if e.any():
+        ax, ay, length, mx, my, beta = edges.data[e][:, :6].T
+        best = _line_hits_rotate_reference(px, py, a, b, sgn, ax, ay, mx, my, length, beta)
+    if v.any():
+        qx, qy = edges.verts[v].T
+        box = movement._box_lines(listed, eps)
+        best = min(best, _line_hits_rotate_reference(qx[:, None], qy[:, None], a, b, -sgn, *box),
+                   movement._circle_hits_rotate(px, py, a, b, sgn, qx, qy, eps))
+    return best / abs(rate) if best <= turn else None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([1e-4, 0.01, 3.0]))
+def test_rotation_hits_match_reference(seed: int, eps: float) -> None:
+    """The least turn to a line, both roots at once, is the one worked out root by root (nan roots too);
+    and a turning segment's first hit is the reference's."""
+    rng = np.random.default_rng(seed)
+    shapes = [shapely.convex_hull(shapely.multipoints(rng.uniform(-120, 120, (7, 2)))) for _ in range(4)]
+    edges = _edge_set([g for g in shapes if isinstance(g, Polygon)] or [box(0, 0, 1, 1)])
+    assert edges is not None
+    vehicle = VehiclePiece("v", "car", Pose(float(rng.uniform(-60, 60)), float(rng.uniform(-60, 60)),
+                                            float(rng.uniform(0, 360))), 60.0, 30.0)
+    corners = movement.footprint_corners(vehicle.pose, 60.0, 30.0)
+    cx, cy = float(rng.uniform(-150, 150)), float(rng.uniform(-150, 150))
+    with np.errstate(all="ignore"):
+        ax, ay, length, mx, my, beta = edges.data[:, :6].T
+        for sgn in (1.0, -1.0):
+            args = (corners[:, 0:1], corners[:, 1:2], cx, cy, sgn, ax, ay, mx, my, length, beta)
+            assert movement._line_hits_rotate(*args) == _line_hits_rotate_reference(*args)
+        k = float(rng.choice([1 / 35.0, -1 / 35.0, 1 / 250.0, -1 / 120.0]))
+        rad = math.radians(vehicle.pose.heading_deg)
+        motion = (True, vehicle.pose.x_mm - math.sin(rad) / k, vehicle.pose.y_mm + math.cos(rad) / k, k)
+        span = float(rng.uniform(0.0, 300.0))
+        assert movement._segment_hit(motion, vehicle.pose, span, vehicle, edges, eps) == \
+            _segment_hit_reference(motion, vehicle.pose, span, vehicle, edges, eps)
+        pivot = (True, vehicle.pose.x_mm, vehicle.pose.y_mm, math.copysign(math.pi / 180.0, k))
+        assert movement._segment_hit(pivot, vehicle.pose, span, vehicle, edges, eps) == \
+            _segment_hit_reference(pivot, vehicle.pose, span, vehicle, edges, eps)
+
+
+def _first_touch_reference(pts, steps, a, b):  # type: ignore[no-untyped-def]
+    """``first_touch_step`` as first written: every step not certainly clear measured with shapely."""
+    (ax, ay), (bx, by) = a, b
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    rx, ry = pts[steps, :, 0] - ax, pts[steps, :, 1] - ay
+    across = rx * uy - ry * ux
+    along = rx * ux + ry * uy
+    far = TOUCH_MM + 1e-6
+    clear = ((across > far).all(axis=1) | (across < -far).all(axis=1) | (along < -far).all(axis=1)
+             | (along > length + far).all(axis=1))
+    left = steps[~clear]
+    line = LineString([a, b])
+    for block in range(0, len(left), 64):
+        rows = left[block:block + 64]
+        hulls = shapely.convex_hull(shapely.multipoints(pts[rows]))
+        hit = np.flatnonzero(shapely.distance(hulls, line) <= TOUCH_MM)
+        if len(hit):
+            return int(rows[hit[0]])
+    return None
+
+
+@settings(max_examples=300, deadline=None)
+@given(poses, st.sampled_from(MOVEMENT_NAMES), st.booleans(), st.booleans(), st.floats(-80.0, 80.0),
+       st.floats(0.0, 180.0), st.floats(1.0, 400.0), st.sampled_from([0.0, 0.005, 0.01, 0.0100001, 0.02]),
+       st.booleans())
+def test_first_touch_step_matches_reference(start: Pose, template: str, left: bool, reverse: bool, ahead: float,
+                                            angle: float, length: float, graze: float, end_on: bool) -> None:
+    """The first step whose swept hull comes within 0.01 mm of a line is the reference's: lines across the
+    path, short ones ending inside it, and lines laid just off a corner (grazes either side of 0.01 mm)."""
+    v = VehiclePiece("me", "car", start, 60.0, 30.0)
+    path = place(TS, start, 60.0, 30.0, Move(template, "left" if left else "right", reverse)).path
+    n = max(2, math.ceil(path.total))
+    px, py, ph = path.pose_lists(n)
+    pts = movement.swept_points(np.array(px), np.array(py), ph, v)
+    steps = np.arange(n)
+    mid = path.pose_at(path.total / 2.0)
+    cx, cy = mid.offset(ahead, 0.0)
+    t = math.radians(angle)
+    a = (cx - math.cos(t) * length / 2.0, cy - math.sin(t) * length / 2.0)
+    b = (cx + math.cos(t) * length / 2.0, cy + math.sin(t) * length / 2.0)
+    if end_on:  # a line ending just off the first pose's front-left corner
+        corner = movement.footprint_corners(start, 60.0, 30.0)[0]
+        a = (float(corner[0]) + graze, float(corner[1]))
+        b = (a[0] + math.cos(t) * length, a[1] + math.sin(t) * length)
+    assert movement.first_touch_step(pts, steps, a, b) == _first_touch_reference(pts, steps, a, b)
