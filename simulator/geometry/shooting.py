@@ -42,7 +42,7 @@ import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import shapely
@@ -246,22 +246,29 @@ def _band(xs: F64, ys: F64, pcs: _Pieces, lo: F64, hi: F64) -> tuple[F64, F64]:
 
     ``xs``, ``ys`` are (N, V) local vertex coordinates, ``lo``, ``hi`` (N, 1).
     Returns (N, P) arrays ``xl``, ``xr``; ``inf``/``-inf`` where the band misses
-    the piece. Exact for convex pieces (the piece's slice is convex).
+    the piece. Exact for convex pieces (the piece's slice is convex). The
+    minima and maxima are taken with masked ufuncs (exact, so the same values
+    as with ``np.where``).
     """
     nxt = pcs.nxt
     x2, y2 = xs[:, nxt], ys[:, nxt]
-    inside = (ys >= lo) & (ys <= hi)
     dy = y2 - ys
     flat = dy == 0.0
-    safe = np.where(flat, 1.0, dy)
+    safe = dy.copy()
+    safe[flat] = 1.0
     # both band edges at once (the same element-wise arithmetic as one edge at a time)
     c = np.stack((lo, hi)) if lo.shape == hi.shape else np.stack(np.broadcast_arrays(lo, hi))
-    cross = ((ys - c) * (y2 - c) <= 0.0) & ~flat
+    cross = (ys - c) * (y2 - c) <= 0.0
+    cross &= ~flat
     xc = xs + (c - ys) / safe * (x2 - xs)
-    lo_x = np.where(cross, xc, np.inf)
-    hi_x = np.where(cross, xc, -np.inf)
-    cmin = np.minimum(np.minimum(np.where(inside, xs, np.inf), lo_x[0]), lo_x[1])
-    cmax = np.maximum(np.maximum(np.where(inside, xs, -np.inf), hi_x[0]), hi_x[1])
+    inside = (ys >= lo) & (ys <= hi)
+    cmin = np.full(inside.shape, np.inf)
+    np.copyto(cmin, xs, where=inside)
+    cmax = np.full(inside.shape, -np.inf)
+    np.copyto(cmax, xs, where=inside)
+    for k in (0, 1):
+        np.minimum(cmin, xc[k], out=cmin, where=cross[k])
+        np.maximum(cmax, xc[k], out=cmax, where=cross[k])
     return np.minimum.reduceat(cmin, pcs.starts, axis=1), np.maximum.reduceat(cmax, pcs.starts, axis=1)
 
 
@@ -540,6 +547,8 @@ class _Prepared:
     """Each obstruction as a whole: a vehicle (both pieces of an articulated one share its id), an obstacle."""
     polys: NDArray[np.object_]
     tall: Mask
+    bounds: F64
+    """(K, 4) bounding boxes (minx, miny, maxx, maxy) of ``polys``."""
 
 
 _PREPARED: dict[int, tuple[weakref.ref[Table], _Prepared]] = {}
@@ -556,11 +565,71 @@ def _prepared(table: Table) -> _Prepared:
     ids = tuple(v.owner for v in vehicles) + tuple(o.id for o in obstacles)
     polys = np.array([v.footprint for v in vehicles] + [o.polygon for o in obstacles], dtype=object)
     tall = np.array([False] * len(vehicles) + [o.tall for o in obstacles], dtype=bool)
-    prep = _Prepared(ids, polys, tall)
+    bounds = shapely.bounds(polys) if len(polys) else np.zeros((0, 4))
+    prep = _Prepared(ids, polys, tall, bounds.reshape(-1, 4))
     if len(_PREPARED) > 16:
         _PREPARED.clear()
     _PREPARED[id(table)] = (weakref.ref(table), prep)
     return prep
+
+
+_BY_POLYGON: dict[tuple[str, int], tuple[Polygon, Any]] = {}
+
+
+def _per_polygon(kind: str, poly: Polygon, make: Callable[[Polygon], Any]) -> Any:
+    """``make(poly)``, cached per polygon object and ``kind`` (the cache holds the polygon, so its id is not
+    reused while cached). The value must never be changed in place."""
+    key = (kind, id(poly))
+    hit = _BY_POLYGON.get(key)
+    if hit is not None and hit[0] is poly:
+        return hit[1]
+    value = make(poly)
+    if len(_BY_POLYGON) > 4096:
+        _BY_POLYGON.clear()
+    _BY_POLYGON[key] = (poly, value)
+    return value
+
+
+_A = TypeVar("_A", bound=np.ndarray)
+
+
+def _frozen(a: _A) -> _A:
+    """``a``, made read-only (a cached value that must never change in place)."""
+    a.flags.writeable = False
+    return a
+
+
+def _ring_of(poly: Polygon) -> F64:
+    """:func:`_ring` of ``poly``, cached per polygon object (read-only)."""
+    out: F64 = _per_polygon("ring", poly, lambda p: _frozen(_ring(p)))
+    return out
+
+
+def _target_pieces(poly: Polygon) -> _Pieces:
+    """The convex pieces of a target outline, cached per polygon object (read-only arrays)."""
+    def make(p: Polygon) -> _Pieces:
+        pcs = _pieces([_convex_parts(p)])
+        return _Pieces(_frozen(pcs.xy), _frozen(pcs.nxt), _frozen(pcs.starts), _frozen(pcs.owner))
+    out: _Pieces = _per_polygon("target", poly, make)
+    return out
+
+
+_TURRET: dict[tuple[bytes, float, float], tuple[list[tuple[float, float]], _Families]] = {}
+
+
+def _turret_of(ring: F64, near_mm: float, step_deg: float) -> tuple[list[tuple[float, float]], _Families]:
+    """:func:`_fans` and :func:`_turret_families` of a firer's ring, cached by its coordinates (read-only)."""
+    key = (ring.tobytes(), near_mm, step_deg)
+    hit = _TURRET.get(key)
+    if hit is None:
+        fam = _turret_families(ring, near_mm, step_deg)
+        for a in (fam.ox, fam.oy, fam.ang, fam.s_lo, fam.s_hi, fam.s_mid):
+            _frozen(a)
+        hit = (_fans(ring, step_deg), fam)
+        if len(_TURRET) > 1024:
+            _TURRET.clear()
+        _TURRET[key] = hit
+    return hit
 
 
 def _parts_of(poly: Polygon) -> tuple[F64, ...]:
@@ -1000,7 +1069,7 @@ def _attacker_ring(table: Table, attacker_id: str) -> tuple[F64, Any]:
         hull = poly.convex_hull
         assert isinstance(hull, Polygon)
         return _ring(hull), None
-    return _ring(v.footprint), v
+    return _ring_of(v.footprint), v
 
 
 def _template(template_set: TemplateSet, range_name: str) -> ShootingTemplate:
@@ -1018,11 +1087,10 @@ def _query(table: Table, attacker_id: str, target_id: str, range_name: str, arc:
     tpl = _template(template_set, range_name)
     ring, vehicle = _attacker_ring(table, attacker_id)
     target_poly = table.shape_of(target_id)
-    target = _pieces([_convex_parts(target_poly)])
+    target = _target_pieces(target_poly)
     near = tpl.near_width_mm
     if arc == "turret":
-        fans = _fans(ring, TURRET_STEP_DEG)
-        fam = _turret_families(ring, near, TURRET_STEP_DEG)
+        fans, fam = _turret_of(ring, near, TURRET_STEP_DEG)
         return _Query(table, target_id, tpl, ring, target_poly, target, fam, indirect, fans, ring)
     if vehicle is None:
         raise ValueError(f"only a vehicle has a {arc} arc; {attacker_id!r} is an obstacle (use turret)")
@@ -1032,14 +1100,20 @@ def _query(table: Table, attacker_id: str, target_id: str, range_name: str, arc:
 
 def _refine_fan(q: _Query, fam: _Families, score: F64, maximise: bool) -> _Families:
     """Zoom on the best sampled corner direction (three rounds of 41 directions each)."""
+    return _refine_fan_scored(q, fam, score, maximise)[0]
+
+
+def _refine_fan_scored(q: _Query, fam: _Families, score: F64, maximise: bool) -> tuple[_Families, F64]:
+    """:func:`_refine_fan`, with the new direction's score (its margin, or minus its distance) as the last
+    round found it: the same value, as each family's score depends on that family alone."""
     if q.fans is None or q.corners is None:
-        return fam
+        return fam, np.zeros(0)
     n_edges = len(q.corners)
     if len(fam) <= n_edges:
-        return fam
+        return fam, np.zeros(0)
     corner_scores = score[n_edges:]
     if not np.isfinite(corner_scores).any():
-        return fam
+        return fam, np.zeros(0)
     best = int(np.argmax(corner_scores) if maximise else np.argmin(corner_scores)) + n_edges
     k = _corner_of(q, fam, best)
     a0, sweep = q.fans[k]
@@ -1053,7 +1127,7 @@ def _refine_fan(q: _Query, fam: _Families, score: F64, maximise: bool) -> _Famil
         centre = float(t[i])
         half /= 20.0
     best_fam = _one_corner(q.corners[k], q.template.near_width_mm, np.array([a0 + centre]))
-    return fam.join(best_fam)
+    return fam.join(best_fam), val[i:i + 1]
 
 
 def _corner_of(q: _Query, fam: _Families, i: int) -> int:
@@ -1095,10 +1169,24 @@ def _obstructions(q: _Query, attacker_id: str, fam: _Families) -> tuple[list[int
                     [ring[:, 0].max(), ring[:, 1].max()], [ring[:, 0].min(), ring[:, 1].max()]])
     f = np.arange(len(fam))
     corners = np.concatenate((_placed_xy(box, *_frames(fam, f, fam.s_lo)), _placed_xy(box, *_frames(fam, f, fam.s_hi))))
-    area = _hull(corners.reshape(-1, 2))  # holds every placement
+    points = corners.reshape(-1, 2)
+    # Bounding boxes first: the area below lies in the box of these corners and in the box of the corridor
+    # (its points' box grown by the buffer distance), each widened by a rounding slack.
+    firer, _ = _attacker_ring(q.table, attacker_id)
+    pts = np.vstack((firer, shapely.get_coordinates(q.target_poly)))
+    grow = _corridor_grow(q.template) + 1e-6
+    b = prep.bounds
+    lo_x = max(float(points[:, 0].min()), float(pts[:, 0].min()) - grow) - 1e-6
+    lo_y = max(float(points[:, 1].min()), float(pts[:, 1].min()) - grow) - 1e-6
+    hi_x = min(float(points[:, 0].max()), float(pts[:, 0].max()) + grow) + 1e-6
+    hi_y = min(float(points[:, 1].max()), float(pts[:, 1].max()) + grow) + 1e-6
+    keep &= (b[:, 0] <= hi_x) & (b[:, 2] >= lo_x) & (b[:, 1] <= hi_y) & (b[:, 3] >= lo_y)
+    if not keep.any():
+        return [], _pieces([])
+    area = _hull(points)  # holds every placement
     area = shapely.intersection(area, _corridor(q, attacker_id))  # and every near part
-    near = keep & shapely.intersects(prep.polys, area)
-    idx = [int(i) for i in np.flatnonzero(near)]
+    maybe = np.flatnonzero(keep)
+    idx = [int(i) for i in maybe[shapely.intersects(prep.polys[maybe], area)]]
     return idx, _pieces([list(_parts_of(prep.polys[i])) for i in idx])
 
 
@@ -1112,12 +1200,16 @@ def _corridor(q: _Query, attacker_id: str) -> Polygon:
     meeting this region can give Cover or block the shot, so the rest are never
     looked at (a table of 10,000 obstacles costs what its few near the line do).
     """
-    tpl = q.template
-    grow = tpl.width_mm + tpl.near_width_mm + 2.0 * float(tpl.radius_mm or 0.0) + 1.0
+    grow = _corridor_grow(q.template)
     firer, _ = _attacker_ring(q.table, attacker_id)
     pts = np.vstack((firer, np.asarray(q.target_poly.exterior.coords)))
     out: Polygon = shapely.buffer(_hull(pts), grow, quad_segs=4)
     return out
+
+
+def _corridor_grow(tpl: ShootingTemplate) -> float:
+    """How far (mm) :func:`_corridor` grows the hull of the firer and the target."""
+    return tpl.width_mm + tpl.near_width_mm + 2.0 * float(tpl.radius_mm or 0.0) + 1.0
 
 
 def _sample(q: _Query, fam: _Families, obst: _Pieces) -> tuple[Idx, F64]:
@@ -1136,6 +1228,18 @@ def _join_pieces(a: _Pieces, b: _Pieces) -> _Pieces:
     off = a.xy.shape[0]
     return _Pieces(np.vstack((a.xy, b.xy)), np.concatenate((a.nxt, b.nxt + off)),
                    np.concatenate((a.starts, b.starts + off)), np.concatenate((a.owner, b.owner + 1)))
+
+
+def _screened_margins(q: _Query, fam: _Families) -> F64:
+    """:func:`_margins`, with the straight-template families that :func:`_may_touch` rules out (``-inf``
+    there, as :func:`_margins` finds) never weighed."""
+    if q.template.shape != "straight":
+        return _margins(q, fam)
+    may = np.flatnonzero(_may_touch(q, fam))
+    out = np.full(len(fam), -np.inf)
+    if len(may):
+        out[may] = _margins(q, fam.take(may))
+    return out
 
 
 def _margins(q: _Query, fam: _Families) -> F64:
@@ -1160,13 +1264,47 @@ def _band_first_touch(q: _Query, fam: _Families, fam_of: Idx, s: F64, lo: F64, h
 def _band_first_touch_block(q: _Query, fam: _Families, fam_of: Idx, s: F64, lo: F64, hi: F64) -> F64:
     ox, oy, ang = _frames(fam, fam_of, s)
     xs, ys = _local(q.target, ox, oy, ang)
-    lo2, hi2 = lo[:, None], hi[:, None]
-    length = q.template.length_mm
-    x_first = _first_touch(xs, ys, q.target, lo2, hi2, length)
-    loose = np.isinf(x_first)
-    if loose.any():
-        x_first[loose] = _first_touch(xs[loose], ys[loose], q.target, lo2[loose] - _EPS, hi2[loose] + _EPS, length)
-    return x_first
+    return _first_touch_or_loose(xs, ys, q.target, lo[:, None], hi[:, None], q.template.length_mm)
+
+
+def _first_touch_or_loose(xs: F64, ys: F64, target: _Pieces, lo: F64, hi: F64, length: float) -> F64:
+    """:func:`_first_touch` in the band ``lo..hi``, and for the rows where nothing touches there, in the band
+    widened by ``TOUCH_MM`` each way: both bands in one pass, each value found by the same arithmetic as
+    :func:`_first_touch` called once per band (``lo``, ``hi`` of shape (N, 1)). The minima and maxima are
+    taken with masked ufuncs instead of ``np.where`` (the same values: a minimum is exact)."""
+    nxt = target.nxt
+    x2, y2 = xs[:, nxt], ys[:, nxt]
+    dy = y2 - ys
+    flat = dy == 0.0
+    safe = dy.copy()
+    safe[flat] = 1.0
+    n, v = xs.shape
+    c = np.empty((4, n, 1))
+    c[0], c[1] = lo, hi
+    np.subtract(lo, _EPS, out=c[2])
+    np.add(hi, _EPS, out=c[3])
+    cross = (ys - c) * (y2 - c) <= 0.0
+    cross &= ~flat
+    xc = xs + (c - ys) / safe * (x2 - xs)
+    inside = (ys >= c[0::2]) & (ys <= c[1::2])  # the exact band, then the widened one
+    cmin = np.full((2, n, v), np.inf)
+    np.copyto(cmin, xs, where=inside)
+    cmax = np.full((2, n, v), -np.inf)
+    np.copyto(cmax, xs, where=inside)
+    for k in (0, 1):  # each band's lower and upper line
+        np.minimum(cmin, xc[k::2], out=cmin, where=cross[k::2])
+        np.maximum(cmax, xc[k::2], out=cmax, where=cross[k::2])
+    xl = np.minimum.reduceat(cmin, target.starts, axis=2)
+    xr = np.maximum.reduceat(cmax, target.starts, axis=2)
+    apart = xl > length + _EPS
+    apart |= xr < -_EPS
+    first = np.maximum(xl, 0.0)
+    first[apart] = np.inf
+    best = np.minimum.reduce(first, axis=2)
+    out: F64 = best[0]
+    miss = np.isinf(out)
+    out[miss] = best[1][miss]
+    return out
 
 
 def _touching_span(q: _Query, fam: _Families) -> _Families:
@@ -1389,16 +1527,20 @@ def shoot(table: Table, attacker_id: str, target_id: str, range_name: str, arc: 
     if _surely_out(table, attacker_id, target_id, _template(template_set, range_name), arc):
         return _OutOfRange(lambda: _query(table, attacker_id, target_id, range_name, arc, template_set, indirect))
     q = _query(table, attacker_id, target_id, range_name, arc, template_set, indirect)
-    fmargin = _margins(q, q.fam)
+    fmargin = _screened_margins(q, q.fam)
     if not np.isfinite(fmargin).any():
         return _OutOfRange(q)
-    fam = _refine_fan(q, q.fam, fmargin, maximise=True)
-    if len(fam) > len(q.fam):  # the refined corner direction joins the families: only it is new
-        fmargin = np.concatenate((fmargin, _margins(q, fam.take(np.arange(len(q.fam), len(fam))))))
+    fam, refined = _refine_fan_scored(q, q.fam, fmargin, maximise=True)
+    fmargin = np.concatenate((fmargin, refined))  # the refined corner direction (if any) joins the families
     finite = np.flatnonzero(np.isfinite(fmargin))
     fam, fmargin = fam.take(finite), fmargin[finite]
     margin_mm = float(fmargin.max())
     obst_idx, obst = _obstructions(q, attacker_id, fam)
+    if not obst_idx and q.template.shape == "straight":
+        # Nothing near any placement: no Cover and no Tall block (p.42, p.87), as every placement judged
+        # would show; the best placement is found when first read.
+        return _ClearLine(margin_mm, lambda: _result(q, fam, _evaluate(q, fam, obst_idx, obst), obst_idx,
+                                                     margin_mm))
     squeeze = _squeezes(q, obst, near_target=True)
     if len(squeeze):
         squeeze = squeeze.take(np.flatnonzero(_may_touch(q, squeeze)))
@@ -1406,12 +1548,13 @@ def shoot(table: Table, attacker_id: str, target_id: str, range_name: str, arc: 
         touching = np.flatnonzero(np.isfinite(more))
         fam = fam.join(squeeze.take(touching))
         fmargin = np.concatenate((fmargin, more[touching]))
-    sample = _sample(q, _touching_span(q, fam), obst)
 
     def full() -> ShotResult:
+        sample = _sample(q, _touching_span(q, fam), obst)
         return _result(q, fam, _evaluate(q, fam, obst_idx, obst, sample), obst_idx, margin_mm)
 
-    if q.template.shape == "straight" and _clear_line_among_best(q, fam, fmargin, sample, obst, len(obst_idx)):
+    if q.template.shape == "straight" and _clear_line_among_best(q, fam, fmargin, _best_sample(q, fam, fmargin, obst),
+                                                                 obst, len(obst_idx)):
         return _ClearLine(margin_mm, full)
     return full()
 
@@ -1445,6 +1588,32 @@ def _surely_out(table: Table, attacker_id: str, target_id: str, tpl: ShootingTem
 
 _PROBE_ROWS = 64
 """Sampled placements of the best families (by margin) looked at for a clear line before judging them all."""
+
+
+def _best_sample(q: _Query, fam: _Families, fmargin: F64, obst: _Pieces) -> tuple[Idx, F64]:
+    """The rows of ``_sample(q, _touching_span(q, fam), obst)`` that :func:`_clear_line_among_best` looks at
+    (whole families, largest margin first, until :data:`_PROBE_ROWS` placements): the same values in the
+    same order, with the offsets of those few families found instead of every family's.
+
+    A family's offsets depend on that family alone. Each family has at least its distinct grid offsets
+    (:func:`_offsets`), so taking families in that order until those reach :data:`_PROBE_ROWS` gives every
+    family that will be chosen (and perhaps a few more, dropped once their offsets are known).
+    """
+    span = _touching_span(q, fam)
+    order = np.argsort(-fmargin, kind="stable")
+    width = span.s_hi - span.s_lo
+    grid = np.maximum(2, np.ceil(width / GRID_STEP_MM).astype(np.intp) + 1)
+    least = np.where(width > 1e-6, grid, 1)[order]  # distinct grid offsets: never merged as duplicates
+    enough = int(np.searchsorted(np.cumsum(least), _PROBE_ROWS)) + 1
+    take = np.sort(order[:enough])
+    f_of, s = _sample(q, span.take(take), obst)
+    f_of = take[f_of]
+    counts = np.bincount(f_of, minlength=len(fam))
+    upto = int(np.searchsorted(np.cumsum(counts[order]), _PROBE_ROWS)) + 1
+    chosen = np.zeros(len(fam), dtype=bool)
+    chosen[order[:upto]] = True
+    keep = chosen[f_of]
+    return f_of[keep], s[keep]
 
 
 def _clear_line_among_best(q: _Query, fam: _Families, fmargin: F64, sample: tuple[Idx, F64], obst: _Pieces,
@@ -1563,7 +1732,8 @@ def _squeezes(q: _Query, obst: _Pieces, max_vertices: int = 12, near_target: boo
     drops, and the rest come in the same order. Pairs are weighed
     :data:`_PAIR_CHUNK` at a time.
     """
-    if q.corners is None or q.fans is None or q.template.shape != "straight" or q.indirect:
+    if q.corners is None or q.fans is None or q.template.shape != "straight" or q.indirect or \
+            len(np.unique(obst.owner)) < 2:  # a pair is of two different obstructions
         return _families_from([])
     sizes = np.diff(np.append(obst.starts, obst.xy.shape[0]))
     small = np.repeat(sizes <= max_vertices, sizes)

@@ -83,6 +83,41 @@ def test_band_matches_reference(seed: int, owners: int, rows: int) -> None:
         assert g.tobytes() == w.tobytes()
 
 
+def _first_touch_reference(xs, ys, pcs, lo, hi, length):  # type: ignore[no-untyped-def]
+    """The first touch in the band, then in the band widened by TOUCH_MM for the rows that missed it (the
+    two-pass formulation, with the plain band slice)."""
+    def once(xs, ys, lo, hi):  # type: ignore[no-untyped-def]
+        xl, xr = _band_reference(xs, ys, pcs, lo, hi)
+        touch = (xl <= length + TOUCH_MM) & (xr >= -TOUCH_MM)
+        return np.where(touch, np.maximum(xl, 0.0), np.inf).min(axis=1)
+    out = once(xs, ys, lo, hi)
+    loose = np.isinf(out)
+    if loose.any():
+        out[loose] = once(xs[loose], ys[loose], lo[loose] - TOUCH_MM, hi[loose] + TOUCH_MM)
+    return out
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 4), st.integers(1, 40), st.sampled_from([0.0, 50.0, 152.4]))
+def test_first_touch_or_loose_matches_two_passes(seed: int, owners: int, rows: int, length: float) -> None:
+    """The one-pass first touch (exact band, then widened band where nothing touched) gives the bytes of
+    the two passes, also for vertices exactly on a band edge, within TOUCH_MM of it, and empty bands."""
+    rng = np.random.default_rng(seed)
+    pcs = _random_pieces(rng, owners)
+    ox, oy = rng.uniform(-150, 150, rows), rng.uniform(-150, 150, rows)
+    ang = rng.uniform(0, 2 * math.pi, rows)
+    xs, ys = sh._local(pcs, ox, oy, ang)
+    if rng.random() < 0.3:
+        ys = np.round(ys)
+    lo = rng.choice([-5.0, -10.0, -2.5], size=(rows, 1))
+    if rng.random() < 0.3:
+        lo = lo + rng.choice([0.0, TOUCH_MM / 2.0, -TOUCH_MM / 2.0, TOUCH_MM], size=(rows, 1))
+    hi = lo + rng.choice([10.0, 20.0, 5.0, 0.0], size=(rows, 1))
+    got = sh._first_touch_or_loose(xs, ys, pcs, lo, hi, length)
+    want = _first_touch_reference(xs, ys, pcs, lo, hi, length)
+    assert got.tobytes() == want.tobytes()
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(1, 8))
 def test_straight_hits_per_owner(seed: int, owners: int) -> None:

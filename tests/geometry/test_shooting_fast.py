@@ -8,7 +8,10 @@
 * the lazy out-of-range answer reads, compares and pickles as the plain one;
 * ``shoot`` with its shortcuts (the quick "out of arc" for fixed arcs, the margins of the refined
   direction alone, the clear line found among the best families, lazy placements) gives the same
-  answer, field by field, as judging every placement.
+  answer, field by field, as judging every placement;
+* each quicker step (margins after the ``_may_touch`` screen, the refined direction's margin read from
+  the last zoom, obstructions after a bounding-box screen, the offsets of the best families only, no
+  obstruction meaning a clear line) gives what the plain step gives.
 """
 
 from __future__ import annotations
@@ -305,3 +308,67 @@ def test_hull_of_a_line_is_the_hull_of_its_points(points: list[tuple[float, floa
     quick, plain = shooting._hull(xy), shapely.convex_hull(shapely.multipoints(xy))
     assert quick.geom_type == plain.geom_type
     assert np.array_equal(shapely.get_coordinates(quick), shapely.get_coordinates(plain))
+
+
+def _obstructions_reference(q: shooting._Query, fam: shooting._Families) -> list[int]:
+    """Every obstruction meeting the hull of all placements and the corridor (no bounding-box screen)."""
+    prep = shooting._prepared(q.table)
+    keep = np.array([i not in ("gun", "t") for i in prep.ids], dtype=bool)
+    ring = shooting._template_ring(q.template)
+    box = np.array([[ring[:, 0].min(), ring[:, 1].min()], [ring[:, 0].max(), ring[:, 1].min()],
+                    [ring[:, 0].max(), ring[:, 1].max()], [ring[:, 0].min(), ring[:, 1].max()]])
+    f = np.arange(len(fam))
+    corners = np.concatenate((shooting._placed_xy(box, *shooting._frames(fam, f, fam.s_lo)),
+                              shooting._placed_xy(box, *shooting._frames(fam, f, fam.s_hi))))
+    area = shapely.intersection(shooting._hull(corners.reshape(-1, 2)), shooting._corridor(q, "gun"))
+    return [int(i) for i in np.flatnonzero(keep & shapely.intersects(prep.polys, area))]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.tuples(st.floats(150, 450), st.floats(120, 420), st.floats(0, 360)), rocks,
+       st.sampled_from(["front", "side", "turret"]), st.sampled_from(["short", "medium", "double"]))
+def test_quick_steps_match_the_plain_ones(tp: tuple[float, float, float], rs: list[tuple[float, float, float, int]],
+                                          arc: str, range_name: str) -> None:
+    """The screened margins, the refined direction's margin from the last zoom, the obstructions after the
+    bounding-box screen and the offsets of the best families only: each the same as the plain step."""
+    t = _scene(*tp, rs)
+    if t is None:
+        return
+    q = shooting._query(t, "gun", "t", range_name, arc, TS, False)
+    plain = shooting._margins(q, q.fam)
+    assert shooting._screened_margins(q, q.fam).tobytes() == plain.tobytes()
+    if not np.isfinite(plain).any():
+        return
+    fam, score = shooting._refine_fan_scored(q, q.fam, plain, maximise=True)
+    assert len(fam) == len(q.fam) + len(score)
+    again = shooting._refine_fan(q, q.fam, plain, maximise=True)
+    assert all(getattr(fam, k).tobytes() == getattr(again, k).tobytes()
+               for k in ("ox", "oy", "ang", "s_lo", "s_hi", "s_mid"))
+    fmargin = shooting._margins(q, fam)
+    assert fmargin[len(q.fam):].tobytes() == score.tobytes()
+    finite = np.flatnonzero(np.isfinite(fmargin))
+    fam, fmargin = fam.take(finite), fmargin[finite]
+    idx, obst = shooting._obstructions(q, "gun", fam)
+    assert idx == _obstructions_reference(q, fam)
+    fam_of, s = shooting._sample(q, shooting._touching_span(q, fam), obst)
+    best_of, best_s = shooting._best_sample(q, fam, fmargin, obst)
+    counts = np.bincount(fam_of, minlength=len(fam))
+    order = np.argsort(-fmargin, kind="stable")
+    chosen = np.zeros(len(fam), dtype=bool)
+    chosen[order[:int(np.searchsorted(np.cumsum(counts[order]), shooting._PROBE_ROWS)) + 1]] = True
+    rows = np.flatnonzero(chosen[fam_of])
+    assert np.array_equal(best_of, fam_of[rows]) and best_s.tobytes() == s[rows].tobytes()
+    assert shooting._clear_line_among_best(q, fam, fmargin, (fam_of, s), obst, len(idx)) == \
+        shooting._clear_line_among_best(q, fam, fmargin, (best_of, best_s), obst, len(idx))
+
+
+def test_no_obstruction_is_a_clear_line_and_the_same() -> None:
+    """Nothing near the line of fire: the answer is known without judging placements, and reads as the plain one."""
+    t = Table(1200.0, 900.0, (car("gun", 300.0, 200.0, 90.0), car("t", 330.0, 340.0, 20.0)),
+              (Obstacle("far", circle_polygon(900.0, 700.0, 10.0)),))
+    for arc, range_name in (("turret", "medium"), ("front", "double"), ("front", "medium")):
+        fast = shooting.shoot(t, "gun", "t", range_name, arc, TS)  # type: ignore[arg-type]
+        assert isinstance(fast, shooting._ClearLine) and "_full_result" not in fast.__dict__
+        plain = _shoot_reference(t, range_name, arc)
+        assert fast.targetable and not fast.cover
+        assert shooting._values(fast) == shooting._values(plain)
