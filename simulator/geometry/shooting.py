@@ -327,6 +327,11 @@ def _families_from(rows: Sequence[tuple[float, ...]]) -> _Families:
 
 def _fixed_families(pose: Pose, length_mm: float, width_mm: float, arc: str, near_mm: float) -> _Families:
     """Front, rear or side (both sides) families of a vehicle footprint (p.29)."""
+    return _families_from(_fixed_rows(pose, length_mm, width_mm, arc, near_mm))
+
+
+def _fixed_rows(pose: Pose, length_mm: float, width_mm: float, arc: str, near_mm: float) -> list[tuple[float, ...]]:
+    """:func:`_fixed_families` as rows ``(ox, oy, ang, s_lo, s_hi, s_mid)``."""
     hl, hw = length_mm / 2.0, width_mm / 2.0
     fl, fr = np.array(pose.offset(hl, hw)), np.array(pose.offset(hl, -hw))
     rl, rr = np.array(pose.offset(-hl, hw)), np.array(pose.offset(-hl, -hw))
@@ -338,7 +343,7 @@ def _fixed_families(pose: Pose, length_mm: float, width_mm: float, arc: str, nea
         rows = [_edge_family(fl, rl, near_mm), _edge_family(rr, fr, near_mm)]
     else:
         raise ValueError(f"unknown arc {arc!r}; known: {', '.join(ARCS)}")
-    return _families_from(rows)
+    return rows
 
 
 def _corner_fan(ring: F64, near_mm: float, angles: list[F64]) -> _Families:
@@ -614,22 +619,23 @@ def _target_pieces(poly: Polygon) -> _Pieces:
     return out
 
 
-_TURRET: dict[tuple[bytes, float, float], tuple[list[tuple[float, float]], _Families]] = {}
+_TURRET: dict[tuple[int, float, float], tuple[F64, list[tuple[float, float]], _Families]] = {}
 
 
 def _turret_of(ring: F64, near_mm: float, step_deg: float) -> tuple[list[tuple[float, float]], _Families]:
-    """:func:`_fans` and :func:`_turret_families` of a firer's ring, cached by its coordinates (read-only)."""
-    key = (ring.tobytes(), near_mm, step_deg)
+    """:func:`_fans` and :func:`_turret_families` of a firer's ring, cached per ring object (the read-only
+    rings of :func:`_ring_of`; the cache holds the ring, so its id is not reused while cached)."""
+    key = (id(ring), near_mm, step_deg)
     hit = _TURRET.get(key)
-    if hit is None:
+    if hit is None or hit[0] is not ring:
         fam = _turret_families(ring, near_mm, step_deg)
         for a in (fam.ox, fam.oy, fam.ang, fam.s_lo, fam.s_hi, fam.s_mid):
             _frozen(a)
-        hit = (_fans(ring, step_deg), fam)
+        hit = (ring, _fans(ring, step_deg), fam)
         if len(_TURRET) > 1024:
             _TURRET.clear()
         _TURRET[key] = hit
-    return hit
+    return hit[1], hit[2]
 
 
 def _parts_of(poly: Polygon) -> tuple[F64, ...]:
@@ -708,7 +714,8 @@ def _critical_y(fam: _Families, pcs: _Pieces, max_vertices: int = 12) -> F64:
     """
     if pcs.xy.shape[0] == 0:
         return np.zeros((len(fam), 0))
-    _, ys = _local(pcs, fam.ox, fam.oy, fam.ang)
+    c, s = np.cos(fam.ang)[:, None], np.sin(fam.ang)[:, None]  # the lateral coordinate of _local alone
+    ys = (pcs.xy[None, :, 1] - fam.oy[:, None]) * c - (pcs.xy[None, :, 0] - fam.ox[:, None]) * s
     sizes = np.diff(np.append(pcs.starts, pcs.xy.shape[0]))
     small = np.repeat(sizes <= max_vertices, sizes)
     cols = [ys[:, small]]
@@ -742,11 +749,59 @@ def _straight_hits(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, x
     hits = np.zeros((len(s), n_obst), dtype=bool)
     if obst.xy.shape[0] == 0 or len(s) == 0:
         return hits
+    if obst.xy.shape[0] > _DISC_SCREEN_VERTICES:
+        obst = _subset(obst, np.flatnonzero(_may_reach_near_part(fam, fam_of, s, tpl, x_first, obst)))
+        if obst.xy.shape[0] == 0:
+            return hits
     step = _rows_per_chunk(obst.xy.shape[0])
     for a in range(0, len(s), step):
         b = a + step
         hits[a:b] = _straight_hits_block(fam, fam_of[a:b], s[a:b], tpl, x_first[a:b], obst, n_obst)
     return hits
+
+
+_DISC_SCREEN_VERTICES = 32
+"""Obstruction vertices above which :func:`_straight_hits` first drops the pieces that reach no near part."""
+
+
+def _piece_discs(pcs: _Pieces) -> tuple[F64, F64]:
+    """Per piece: the middle of its vertices (P, 2) and a radius (mm) about it holding them all, with a
+    rounding slack."""
+    sizes = np.diff(np.append(pcs.starts, pcs.xy.shape[0]))
+    piece_of = np.repeat(np.arange(len(sizes)), sizes)
+    mid = np.add.reduceat(pcs.xy, pcs.starts, axis=0) / sizes[:, None]
+    d = pcs.xy - mid[piece_of]
+    radius = np.sqrt(np.maximum.reduceat(d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1], pcs.starts)) + 1e-6
+    return mid, radius
+
+
+def _may_bound_gap(fam: _Families, pcs: _Pieces, lo_mm: float, hi_mm: float) -> Mask:
+    """Per piece: False when, by its bounding disc, none of its vertices lies across any family's axis
+    between ``s_lo + lo_mm`` and ``s_hi + hi_mm`` (so it gives :func:`_offsets` no critical offset)."""
+    mid, radius = _piece_discs(pcs)
+    c, sn = np.cos(fam.ang)[:, None], np.sin(fam.ang)[:, None]
+    v = (mid[None, :, 1] - fam.oy[:, None]) * c - (mid[None, :, 0] - fam.ox[:, None]) * sn
+    r = radius[None, :] + 1e-6
+    near = (v + r >= fam.s_lo[:, None] + lo_mm) & (v - r <= fam.s_hi[:, None] + hi_mm)
+    out: Mask = np.asarray(near.any(axis=0))
+    return out
+
+
+def _may_reach_near_part(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, x_first: F64,
+                         obst: _Pieces) -> Mask:
+    """Per obstruction piece: False when, by its bounding disc (about its vertices' middle, with a rounding
+    slack), it certainly reaches into none of these placements' near parts (:func:`_straight_hits_block`
+    would find no hit). Those pieces can be left out; the rest are judged exactly as before."""
+    mid, radius = _piece_discs(obst)
+    ox, oy, ang = _frames(fam, fam_of, s)
+    c, sn = np.cos(ang)[:, None], np.sin(ang)[:, None]
+    dx, dy = mid[None, :, 0] - ox[:, None], mid[None, :, 1] - oy[:, None]
+    u, v = dx * c + dy * sn, dy * c - dx * sn
+    hw = tpl.width_mm / 2.0 - _EPS
+    r = radius[None, :]
+    near = (v - r <= hw) & (v + r >= -hw) & (u + r > _EPS) & (u - r < x_first[:, None] - _EPS)
+    out: Mask = np.asarray(near.any(axis=0))
+    return out
 
 
 def _straight_hits_block(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, x_first: F64,
@@ -1168,26 +1223,45 @@ def _obstructions(q: _Query, attacker_id: str, fam: _Families) -> tuple[list[int
     box = np.array([[ring[:, 0].min(), ring[:, 1].min()], [ring[:, 0].max(), ring[:, 1].min()],
                     [ring[:, 0].max(), ring[:, 1].max()], [ring[:, 0].min(), ring[:, 1].max()]])
     f = np.arange(len(fam))
-    corners = np.concatenate((_placed_xy(box, *_frames(fam, f, fam.s_lo)), _placed_xy(box, *_frames(fam, f, fam.s_hi))))
-    points = corners.reshape(-1, 2)
+    ends = _frames(fam, np.concatenate((f, f)), np.concatenate((fam.s_lo, fam.s_hi)))
+    points = _placed_xy(box, *ends).reshape(-1, 2)  # each family's placements at both ends
     # Bounding boxes first: the area below lies in the box of these corners and in the box of the corridor
     # (its points' box grown by the buffer distance), each widened by a rounding slack.
     firer, _ = _attacker_ring(q.table, attacker_id)
     pts = np.vstack((firer, shapely.get_coordinates(q.target_poly)))
-    grow = _corridor_grow(q.template) + 1e-6
+    grow = _corridor_grow(q.template)
     b = prep.bounds
-    lo_x = max(float(points[:, 0].min()), float(pts[:, 0].min()) - grow) - 1e-6
-    lo_y = max(float(points[:, 1].min()), float(pts[:, 1].min()) - grow) - 1e-6
-    hi_x = min(float(points[:, 0].max()), float(pts[:, 0].max()) + grow) + 1e-6
-    hi_y = min(float(points[:, 1].max()), float(pts[:, 1].max()) + grow) + 1e-6
+    lo_x = max(float(points[:, 0].min()), float(pts[:, 0].min()) - grow - 1e-6) - 1e-6
+    lo_y = max(float(points[:, 1].min()), float(pts[:, 1].min()) - grow - 1e-6) - 1e-6
+    hi_x = min(float(points[:, 0].max()), float(pts[:, 0].max()) + grow + 1e-6) + 1e-6
+    hi_y = min(float(points[:, 1].max()), float(pts[:, 1].max()) + grow + 1e-6) + 1e-6
     keep &= (b[:, 0] <= hi_x) & (b[:, 2] >= lo_x) & (b[:, 1] <= hi_y) & (b[:, 3] >= lo_y)
     if not keep.any():
         return [], _pieces([])
     area = _hull(points)  # holds every placement
-    area = shapely.intersection(area, _corridor(q, attacker_id))  # and every near part
+    area = shapely.intersection(area, _corridor_of(q, firer, grow))  # and every near part
     maybe = np.flatnonzero(keep)
     idx = [int(i) for i in maybe[shapely.intersects(prep.polys[maybe], area)]]
     return idx, _pieces([list(_parts_of(prep.polys[i])) for i in idx])
+
+
+_CORRIDORS: dict[tuple[int, int, float], tuple[F64, Polygon, Polygon]] = {}
+
+
+def _corridor_of(q: _Query, firer: F64, grow: float) -> Polygon:
+    """:func:`_corridor` for the firer's ring ``firer`` and ``grow`` (:func:`_corridor_grow`), cached per
+    firer ring object, target outline object and distance (the cache holds both, so their ids are not
+    reused while cached)."""
+    key = (id(firer), id(q.target_poly), grow)
+    hit = _CORRIDORS.get(key)
+    if hit is not None and hit[0] is firer and hit[1] is q.target_poly:
+        return hit[2]
+    pts = np.vstack((firer, np.asarray(q.target_poly.exterior.coords)))
+    out: Polygon = shapely.buffer(_hull(pts), grow, quad_segs=4)
+    if len(_CORRIDORS) > 1024:
+        _CORRIDORS.clear()
+    _CORRIDORS[key] = (firer, q.target_poly, out)
+    return out
 
 
 def _corridor(q: _Query, attacker_id: str) -> Polygon:
@@ -1202,9 +1276,7 @@ def _corridor(q: _Query, attacker_id: str) -> Polygon:
     """
     grow = _corridor_grow(q.template)
     firer, _ = _attacker_ring(q.table, attacker_id)
-    pts = np.vstack((firer, np.asarray(q.target_poly.exterior.coords)))
-    out: Polygon = shapely.buffer(_hull(pts), grow, quad_segs=4)
-    return out
+    return _corridor_of(q, firer, grow)
 
 
 def _corridor_grow(tpl: ShootingTemplate) -> float:
@@ -1221,6 +1293,8 @@ def _sample(q: _Query, fam: _Families, obst: _Pieces) -> tuple[Idx, F64]:
         step = BURST_GRID_STEP_MM
     else:
         halves, step = (-hw, hw), GRID_STEP_MM
+    if obst.xy.shape[0] > _DISC_SCREEN_VERTICES and len(fam):  # pieces that give no critical offset left out
+        obst = _subset(obst, np.flatnonzero(_may_bound_gap(fam, obst, min(halves), max(halves))))
     return _offsets(fam, _join_pieces(q.target, obst), halves, step)  # sides at s +- half width
 
 
@@ -1524,8 +1598,15 @@ def shoot(table: Table, attacker_id: str, target_id: str, range_name: str, arc: 
     Raises ``KeyError`` for an unknown id or range, ``ValueError`` for an
     unknown arc, a piece shooting itself, or a fixed arc on an obstacle.
     """
-    if _surely_out(table, attacker_id, target_id, _template(template_set, range_name), arc):
+    tpl = _template(template_set, range_name)
+    if _surely_out(table, attacker_id, target_id, tpl, arc):
         return _OutOfRange(lambda: _query(table, attacker_id, target_id, range_name, arc, template_set, indirect))
+    return _shoot(table, attacker_id, target_id, range_name, arc, template_set, indirect)
+
+
+def _shoot(table: Table, attacker_id: str, target_id: str, range_name: str, arc: Arc,
+           template_set: TemplateSet, indirect: bool) -> ShotResult:
+    """:func:`shoot` past its quick "out of arc" test."""
     q = _query(table, attacker_id, target_id, range_name, arc, template_set, indirect)
     fmargin = _screened_margins(q, q.fam)
     if not np.isfinite(fmargin).any():
@@ -1565,7 +1646,7 @@ def _surely_out(table: Table, attacker_id: str, target_id: str, tpl: ShootingTem
     ``TOUCH_MM`` (and a rounding slack), so no placement touches it (:func:`_margins` finds none).
 
     False means only "not sure"; unusual queries (an obstacle firing, an unknown id) go the long way,
-    which raises their errors.
+    which raises their errors. A handful of vertices: plain floats beat arrays here.
     """
     if tpl.shape != "straight" or arc not in ("front", "rear", "side"):
         return False
@@ -1573,17 +1654,25 @@ def _surely_out(table: Table, attacker_id: str, target_id: str, tpl: ShootingTem
         v = table.piece(attacker_id)
         if v.owner == _owner(table, target_id):
             return False
-        xy = shapely.get_coordinates(table.shape_of(target_id))
+        xy = _vertices_of(table.shape_of(target_id))
     except KeyError:
         return False
-    fam = _fixed_families(v.pose, v.length_mm, v.width_mm, arc, tpl.near_width_mm)
-    c, s = np.cos(fam.ang)[:, None], np.sin(fam.ang)[:, None]
-    dx, dy = xy[None, :, 0] - fam.ox[:, None], xy[None, :, 1] - fam.oy[:, None]
-    x, y = dx * c + dy * s, dy * c - dx * s
-    slack, hw = _EPS + 1e-6, tpl.width_mm / 2.0
-    apart = ((x.max(axis=1) < -slack) | (x.min(axis=1) > tpl.length_mm + slack)
-             | (y.max(axis=1) < fam.s_lo - hw - slack) | (y.min(axis=1) > fam.s_hi + hw + slack))
-    return bool(apart.all())
+    slack, hw, length = _EPS + 1e-6, tpl.width_mm / 2.0, tpl.length_mm
+    for ox, oy, ang, s_lo, s_hi, _ in _fixed_rows(v.pose, v.length_mm, v.width_mm, arc, tpl.near_width_mm):
+        c, s = math.cos(ang), math.sin(ang)
+        xs = [(px - ox) * c + (py - oy) * s for px, py in xy]
+        ys = [(py - oy) * c - (px - ox) * s for px, py in xy]
+        if not (max(xs) < -slack or min(xs) > length + slack or max(ys) < s_lo - hw - slack
+                or min(ys) > s_hi + hw + slack):
+            return False
+    return True
+
+
+def _vertices_of(poly: Polygon) -> list[tuple[float, float]]:
+    """Every vertex of ``poly`` as float pairs, cached per polygon object."""
+    out: list[tuple[float, float]] = _per_polygon(
+        "vertices", poly, lambda p: [(float(x), float(y)) for x, y in shapely.get_coordinates(p)])
+    return out
 
 
 _PROBE_ROWS = 64
@@ -1644,14 +1733,23 @@ def _clear_line_among_best(q: _Query, fam: _Families, fmargin: F64, sample: tupl
     return bool((~hits.any(axis=1)).any())
 
 
+def _target_disc(q: _Query) -> tuple[F64, float]:
+    """The middle of the target's vertices and a radius (mm) about it holding the target grown by
+    ``TOUCH_MM`` (and a rounding slack), cached per target outline object."""
+    def make(_: Polygon) -> tuple[F64, float]:
+        xy = q.target.xy
+        m = _frozen(xy.mean(axis=0))
+        return m, float(np.sqrt(((xy - m) ** 2).sum(axis=1)).max()) + _EPS + 1e-6
+    out: tuple[F64, float] = _per_polygon("disc", q.target_poly, make)
+    return out
+
+
 def _may_touch(q: _Query, fam: _Families) -> Mask:
     """False for straight-template families that certainly never touch the target (a bounding-disc test).
 
     Those have no finite margin; dropping them first changes nothing else.
     """
-    xy = q.target.xy
-    m = xy.mean(axis=0)
-    r = float(np.sqrt(((xy - m) ** 2).sum(axis=1)).max()) + _EPS + 1e-6
+    m, r = _target_disc(q)
     c, sn = np.cos(fam.ang), np.sin(fam.ang)
     dx, dy = m[0] - fam.ox, m[1] - fam.oy
     along, across = dx * c + dy * sn, dy * c - dx * sn
@@ -1673,9 +1771,7 @@ def _near_target(q: _Query, a: F64, side: F64, sin_a: F64, cos_a: F64) -> Mask:
     discards only directions :func:`_may_touch` drops for every corner.
     """
     assert q.corners is not None
-    xy = q.target.xy
-    m = xy.mean(axis=0)
-    r = float(np.sqrt(((xy - m) ** 2).sum(axis=1)).max()) + _EPS + 1e-6
+    m, r = _target_disc(q)
     cc = q.corners.mean(axis=0)
     rc = float(np.sqrt(((q.corners - cc) ** 2).sum(axis=1)).max())
     dx, dy = float(m[0] - cc[0]), float(m[1] - cc[1])

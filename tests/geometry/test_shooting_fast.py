@@ -11,7 +11,9 @@
   answer, field by field, as judging every placement;
 * each quicker step (margins after the ``_may_touch`` screen, the refined direction's margin read from
   the last zoom, obstructions after a bounding-box screen, the offsets of the best families only, no
-  obstruction meaning a clear line) gives what the plain step gives.
+  obstruction meaning a clear line) gives what the plain step gives;
+* the quick "out of arc" test in plain floats says what the array test says; the bounding-disc screens
+  (pieces giving no critical offset, pieces reaching no near part) leave the offsets and hits unchanged.
 """
 
 from __future__ import annotations
@@ -372,3 +374,72 @@ def test_no_obstruction_is_a_clear_line_and_the_same() -> None:
         plain = _shoot_reference(t, range_name, arc)
         assert fast.targetable and not fast.cover
         assert shooting._values(fast) == shooting._values(plain)
+
+
+def _surely_out_reference(t: Table, tpl_name: str, arc: str) -> bool:
+    """The array formulation of the quick "out of arc" test (the family rectangle against every vertex)."""
+    v = t.piece("gun")
+    tpl = TS.shooting[tpl_name]
+    xy = shapely.get_coordinates(t.shape_of("t"))
+    fam = shooting._fixed_families(v.pose, v.length_mm, v.width_mm, arc, tpl.near_width_mm)
+    c, s = np.cos(fam.ang)[:, None], np.sin(fam.ang)[:, None]
+    dx, dy = xy[None, :, 0] - fam.ox[:, None], xy[None, :, 1] - fam.oy[:, None]
+    x, y = dx * c + dy * s, dy * c - dx * s
+    slack, hw = shooting._EPS + 1e-6, tpl.width_mm / 2.0
+    apart = ((x.max(axis=1) < -slack) | (x.min(axis=1) > tpl.length_mm + slack)
+             | (y.max(axis=1) < fam.s_lo - hw - slack) | (y.min(axis=1) > fam.s_hi + hw + slack))
+    return bool(apart.all())
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.tuples(st.floats(0, 700), st.floats(0, 600), st.floats(0, 360)),
+       st.sampled_from(["front", "rear", "side"]), st.sampled_from(["short", "medium", "double", "long"]))
+def test_surely_out_in_floats_is_the_array_test(tp: tuple[float, float, float], arc: str, range_name: str) -> None:
+    """The plain-float quick test says what the array test says, and only for targets no placement touches."""
+    t = _scene(*tp, [])
+    if t is None:
+        return
+    quick = shooting._surely_out(t, "gun", "t", TS.shooting[range_name], arc)
+    assert quick == _surely_out_reference(t, range_name, arc)
+    if quick:
+        q = shooting._query(t, "gun", "t", range_name, arc, TS, False)
+        assert not np.isfinite(shooting._margins(q, q.fam)).any()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.tuples(st.floats(150, 450), st.floats(120, 420), st.floats(0, 360)),
+       st.lists(st.tuples(st.floats(180, 420), st.floats(200, 420), st.floats(4, 40), st.sampled_from([0, 6, 8])),
+                min_size=1, max_size=6),
+       st.sampled_from(["front", "turret"]), st.sampled_from(["medium", "double"]))
+def test_disc_screens_leave_the_same_offsets_and_hits(tp: tuple[float, float, float],
+                                                      rs: list[tuple[float, float, float, int]], arc: str,
+                                                      range_name: str) -> None:
+    """Discs of many vertices among the rocks: the offsets and obstruction hits found after leaving out the
+    pieces whose bounding discs miss are those found with every piece, and the cached corridor is the fresh one."""
+    t = _scene(*tp, rs)
+    if t is None:
+        return
+    q = shooting._query(t, "gun", "t", range_name, arc, TS, False)
+    margins = shooting._margins(q, q.fam)
+    fam = q.fam.take(np.flatnonzero(np.isfinite(margins)))
+    if len(fam) == 0:
+        return
+    idx, obst = shooting._obstructions(q, "gun", fam)
+    firer, _ = shooting._attacker_ring(t, "gun")
+    fresh = shapely.buffer(shooting._hull(np.vstack((firer, np.asarray(q.target_poly.exterior.coords)))),
+                           shooting._corridor_grow(q.template), quad_segs=4)
+    assert shooting._corridor(q, "gun").equals_exact(fresh, 0.0)
+    span = shooting._touching_span(q, fam)
+    hw = q.template.width_mm / 2.0
+    fam_of, s = shooting._sample(q, span, obst)
+    plain_of, plain_s = shooting._offsets(span, shooting._join_pieces(q.target, obst), (-hw, hw),
+                                          shooting.GRID_STEP_MM)
+    assert np.array_equal(fam_of, plain_of) and s.tobytes() == plain_s.tobytes()
+    x_first = shooting._band_first_touch(q, fam, fam_of, s, np.full(len(s), -hw), np.full(len(s), hw))
+    ok = np.isfinite(x_first)
+    fam_of, s, x_first = fam_of[ok], s[ok], x_first[ok]
+    got = shooting._straight_hits(fam, fam_of, s, q.template, x_first, obst, len(idx))
+    want = np.zeros_like(got)
+    if len(s) and obst.xy.shape[0]:
+        want = shooting._straight_hits_block(fam, fam_of, s, q.template, x_first, obst, len(idx))
+    assert np.array_equal(got, want)
