@@ -177,7 +177,23 @@ def _build_obstructions(table: Table, mover: VehiclePiece) -> list[Obstruction]:
             out.append(Obstruction(v.id, v.footprint, vehicle=v))
     for o in table.all_obstacles:
         if not mover.airborne or o.tall:
-            out.append(Obstruction(o.id, o.polygon, obstacle=o))
+            out.append(_obstruction_of(o))
+    return out
+
+
+_OBSTRUCTIONS: dict[int, tuple[Obstacle, Obstruction]] = {}
+
+
+def _obstruction_of(o: Obstacle) -> Obstruction:
+    """``Obstruction(o.id, o.polygon, obstacle=o)``, kept per obstacle object (a scenario's obstacles are the
+    same objects in every table of a game)."""
+    hit = _OBSTRUCTIONS.get(id(o))
+    if hit is not None and hit[0] is o:
+        return hit[1]
+    out = Obstruction(o.id, o.polygon, obstacle=o)
+    if len(_OBSTRUCTIONS) > 4096:
+        _OBSTRUCTIONS.clear()
+    _OBSTRUCTIONS[id(o)] = (o, out)
     return out
 
 
@@ -644,7 +660,8 @@ def _circle_hits_rotate(px: F64, py: F64, cx: float, cy: float, sgn: float, qx: 
     psi = np.arccos((rho2 + w2 - eps * eps) / (2.0 * np.sqrt(rho2 * w2)))
     gamma = np.arctan2(wy, wx) - np.arctan2(ry, rx)
     both = np.fmin(np.mod(sgn * (gamma + psi), _TWO_PI), np.mod(sgn * (gamma - psi), _TWO_PI))
-    return float(np.nanmin(both)) if not np.isnan(both).all() else math.inf
+    least = float(np.fmin.reduce(both, axis=None))  # what np.nanmin does, nan only when all are nan
+    return math.inf if least != least else least
 
 
 def _fp(pose: Pose, v: VehiclePiece) -> Polygon:
@@ -1040,16 +1057,16 @@ def reach_bounds(placed: PlacedMove, v: VehiclePiece) -> tuple[float, float, flo
     lies inside the Slide template and the final footprint), so the bounds of
     those shapes grown by the half-diagonal hold every pose.
     """
-    boxes = [placed.movement_polygon.bounds]
+    x0, y0, x1, y1 = placed.movement_polygon.bounds
     if placed.template_polygon is not placed.movement_polygon:
-        boxes.append(placed.template_polygon.bounds)
+        b = placed.template_polygon.bounds
+        x0, y0, x1, y1 = min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3])
     for pose in (placed.start, placed.final_position):
-        c = _corner_list(pose, v)
-        xs, ys = [p[0] for p in c], [p[1] for p in c]
-        boxes.append((min(xs), min(ys), max(xs), max(ys)))
+        (ax, ay), (bx, by), (cx, cy), (dx, dy) = _corner_list(pose, v)
+        x0, y0 = min(x0, ax, bx, cx, dx), min(y0, ay, by, cy, dy)
+        x1, y1 = max(x1, ax, bx, cx, dx), max(y1, ay, by, cy, dy)
     pad = half_diagonal_mm(v.length_mm, v.width_mm) + 1.0
-    return (min(b[0] for b in boxes) - pad, min(b[1] for b in boxes) - pad,
-            max(b[2] for b in boxes) + pad, max(b[3] for b in boxes) + pad)
+    return (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
 
 
 def _live(state: _State) -> tuple[_Shapes, _Shapes]:
@@ -1170,47 +1187,52 @@ def _surfaces(table: Table, placed: PlacedMove, end: VehiclePiece, airborne: boo
     if airborne or not table.surfaces:
         return out
     road = _road_of(table.surfaces)
-    others, sb = _others_of(table.surfaces)
+    others = _others_of(table.surfaces)
     if road is None and others:
         # a surface whose box misses both shapes' boxes cannot meet their union: skip the union
         # (a surface meeting the union meets one of the two shapes, so its box meets that shape's box)
-        meet = _box_meets(sb, placed.movement_polygon.bounds) | _box_meets(sb, end.outline.bounds)
-        others = [s for s, m in zip(others, meet.tolist(), strict=True) if m]
+        mb, ob = placed.movement_polygon.bounds, _outline_bounds(end)
+        others = [(s, b) for s, b in others if _box_meets(b, mb) or _box_meets(b, ob)]
     if road is None and not others:
         return out
     both = shapely.union(placed.movement_polygon, end.outline)
     if road is not None:
         out["road"] = bool(road.contains(both))
-    for s in others:
+    for s, _ in others:
         if overlaps(both, s.polygon):
             out[s.kind] = True
     return out
 
 
-def _box_meets(boxes_t: F64, b: tuple[float, float, float, float]) -> NDArray[np.bool_]:
-    """Which of ``boxes_t`` (minx, miny, maxx, maxy rows) meet the box ``b`` grown by 1e-6 mm."""
-    x0, y0, x1, y1 = b[0] - 1e-6, b[1] - 1e-6, b[2] + 1e-6, b[3] + 1e-6
-    out: NDArray[np.bool_] = (boxes_t[0] <= x1) & (boxes_t[2] >= x0) & (boxes_t[1] <= y1) & (boxes_t[3] >= y0)
-    return out
+def _outline_bounds(v: VehiclePiece) -> tuple[float, float, float, float]:
+    """``v.outline.bounds``; for a vehicle without a trailer, from its corners (the very numbers its footprint
+    polygon holds), without building the polygon."""
+    if v.has_trailer:
+        b: tuple[float, float, float, float] = v.outline.bounds
+        return b
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = _corner_list(v.pose, v)
+    return min(ax, bx, cx, dx), min(ay, by, cy, dy), max(ax, bx, cx, dx), max(ay, by, cy, dy)
+
+
+def _box_meets(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether the box ``a`` (minx, miny, maxx, maxy) meets the box ``b`` grown by 1e-6 mm."""
+    return a[0] <= b[2] + 1e-6 and a[2] >= b[0] - 1e-6 and a[1] <= b[3] + 1e-6 and a[3] >= b[1] - 1e-6
 
 
 _ROADS: dict[int, tuple[tuple[Surface, ...], BaseGeometry | None]] = {}
-_OTHERS: dict[int, tuple[tuple[Surface, ...], list[Surface], F64]] = {}
+_OTHERS: dict[int, tuple[tuple[Surface, ...], list[tuple[Surface, tuple[float, float, float, float]]]]] = {}
 
 
-def _others_of(surfaces: tuple[Surface, ...]) -> tuple[list[Surface], F64]:
-    """The surfaces other than road and their bounds field-major (minx, miny, maxx, maxy rows), remembered
-    per surfaces tuple."""
+def _others_of(surfaces: tuple[Surface, ...]) -> list[tuple[Surface, tuple[float, float, float, float]]]:
+    """The surfaces other than road, each with its bounds, remembered per surfaces tuple."""
     hit = _OTHERS.get(id(surfaces))
     if hit is not None and hit[0] is surfaces:
-        return hit[1], hit[2]
-    others = [s for s in surfaces if s.kind != "road"]
-    sb = shapely.bounds(np.array([s.polygon for s in others], dtype=object)) if others else np.zeros((0, 4))
-    bounds_t: F64 = np.ascontiguousarray(sb.T)
+        return hit[1]
+    others = [(s, s.polygon.bounds) for s in surfaces if s.kind != "road"]
     if len(_OTHERS) > 64:
         _OTHERS.clear()
-    _OTHERS[id(surfaces)] = (surfaces, others, bounds_t)
-    return others, bounds_t
+    _OTHERS[id(surfaces)] = (surfaces, others)
+    return others
 
 
 def _road_of(surfaces: tuple[Surface, ...]) -> BaseGeometry | None:

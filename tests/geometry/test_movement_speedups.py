@@ -414,3 +414,51 @@ def test_first_touch_step_matches_reference(start: Pose, template: str, left: bo
         a = (float(corner[0]) + graze, float(corner[1]))
         b = (a[0] + math.cos(t) * length, a[1] + math.sin(t) * length)
     assert movement.first_touch_step(pts, steps, a, b) == _first_touch_reference(pts, steps, a, b)
+
+
+def _reach_bounds_reference(placed, v):  # type: ignore[no-untyped-def]
+    boxes = [placed.movement_polygon.bounds]
+    if placed.template_polygon is not placed.movement_polygon:
+        boxes.append(placed.template_polygon.bounds)
+    for pose in (placed.start, placed.final_position):
+        c = movement._corner_list(pose, v)
+        xs, ys = [p[0] for p in c], [p[1] for p in c]
+        boxes.append((min(xs), min(ys), max(xs), max(ys)))
+    pad = math.hypot(v.length_mm / 2.0, v.width_mm / 2.0) + 1.0
+    return (min(b[0] for b in boxes) - pad, min(b[1] for b in boxes) - pad,
+            max(b[2] for b in boxes) + pad, max(b[3] for b in boxes) + pad)
+
+
+@settings(max_examples=200, deadline=None)
+@given(poses, st.sampled_from(MOVEMENT_NAMES), st.booleans(), st.booleans(), st.booleans(),
+       st.sampled_from([(60.0, 30.0), (45.0, 20.0), (110.0, 40.0)]))
+def test_reach_bounds_and_outline_bounds_match_reference(start: Pose, template: str, left: bool, reverse: bool,
+                                                         slide: bool, size: tuple[float, float]) -> None:
+    v = VehiclePiece("me", "car", start, *size)
+    placed = place(TS, start, size[0], size[1], Move(template, "left" if left else "right", reverse, slide, "left"))
+    assert movement.reach_bounds(placed, v) == _reach_bounds_reference(placed, v)
+    end = v.moved(placed.final_position)
+    assert movement._outline_bounds(end) == end.outline.bounds
+    rig = VehiclePiece("rig", "war_rig", start, *size, trailer_length_mm=80.0, trailer_width_mm=30.0, bend_deg=10.0)
+    assert movement._outline_bounds(rig) == rig.outline.bounds
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_circle_hits_rotate_is_the_nan_ignoring_least(seed: int) -> None:
+    """The least turn to a vertex is ``np.nanmin`` of both roots' turns (inf when every one is nan)."""
+    rng = np.random.default_rng(seed)
+    px, py = rng.uniform(-50, 50, (4, 1)), rng.uniform(-50, 50, (4, 1))
+    qx, qy = rng.uniform(-80, 80, int(rng.integers(1, 9))), rng.uniform(-80, 80, int(rng.integers(1, 9)))
+    qy = qy[:len(qx)] if len(qy) >= len(qx) else np.resize(qy, len(qx))
+    cx, cy = float(rng.uniform(-20, 20)), float(rng.uniform(-20, 20))
+    for sgn in (1.0, -1.0):
+        with np.errstate(all="ignore"):
+            rx, ry = px - cx, py - cy
+            wx, wy = qx - cx, qy - cy
+            rho2, w2 = rx * rx + ry * ry, wx * wx + wy * wy
+            psi = np.arccos((rho2 + w2 - 1e-4 * 1e-4) / (2.0 * np.sqrt(rho2 * w2)))
+            gamma = np.arctan2(wy, wx) - np.arctan2(ry, rx)
+            both = np.fmin(np.mod(sgn * (gamma + psi), 2 * math.pi), np.mod(sgn * (gamma - psi), 2 * math.pi))
+            want = float(np.nanmin(both)) if not np.isnan(both).all() else math.inf
+            assert movement._circle_hits_rotate(px, py, cx, cy, sgn, qx, qy, 1e-4) == want
