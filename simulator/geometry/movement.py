@@ -1103,6 +1103,10 @@ def _drive(state: _State, placed: PlacedMove) -> tuple[float, bool, bool]:
     while True:
         live, everything = _live(state)
         if not _interrupted(placed, v, live):
+            if len(live.items) == len(everything.items) and path.pose_at(path.total) == placed.final_position:
+                # nothing within reach is ignored and the path ends at the Final Position just found clear
+                # of it all: back_off would find nothing overlapping there
+                return path.total, interrupted_any, False
             end = back_off(path, u, path.total, v, everything)
             if end < path.total - 1e-9:
                 state.notes.append("the Final Position overlapped an ignored obstruction: moved back (p.46)")

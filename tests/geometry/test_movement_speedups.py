@@ -462,3 +462,22 @@ def test_circle_hits_rotate_is_the_nan_ignoring_least(seed: int) -> None:
             both = np.fmin(np.mod(sgn * (gamma + psi), 2 * math.pi), np.mod(sgn * (gamma - psi), 2 * math.pi))
             want = float(np.nanmin(both)) if not np.isnan(both).all() else math.inf
             assert movement._circle_hits_rotate(px, py, cx, cy, sgn, qx, qy, 1e-4) == want
+
+
+@settings(max_examples=150, deadline=None)
+@given(poses, st.sampled_from(MOVEMENT_NAMES), st.booleans(), st.booleans(), st.data())
+def test_clear_move_needs_no_back_off(start: Pose, template: str, left: bool, slide: bool,
+                                      data: st.DataObject) -> None:
+    """When nothing within reach is ignored and the template and Final Position are clear, backing off from
+    the path's end (which is the Final Position) finds nothing: the move ends at the path's end."""
+    obstacles = tuple(data.draw(obstacles_near(start.x_mm, start.y_mm, 200.0)))
+    me = VehiclePiece("me", "car", start, 60.0, 30.0)
+    table = Table(1200, 1200, (me,), obstacles)
+    placed = place(TS, start, 60.0, 30.0, Move(template, "left" if left else "right", slide=slide,
+                                                 slide_facing="left"))
+    state = movement._State(table, me, set(), movement.reach_bounds(placed, me))
+    live, everything = movement._live(state)
+    path = placed.path_before_spin
+    if not movement._interrupted(placed, me, live) and len(live.items) == len(everything.items) \
+            and path.pose_at(path.total) == placed.final_position:
+        assert movement.back_off(path, 0.0, path.total, me, everything) == path.total
