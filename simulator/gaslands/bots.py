@@ -43,6 +43,7 @@ import heapq
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import assert_never
 
 import numpy as np
@@ -149,6 +150,8 @@ VEHICLE_CONTACT_PENALTY = 200.0
 """Score lost for a move that collides with another vehicle (twice that for a team-mate)."""
 
 DROPPED_PENALTY = 70.0
+SURFACE_PENALTY = {"rough": 40.0, "treacherous": 80.0}
+"""Score lost for a move that ends on (or crosses) a hazardous surface of this kind (p.86)."""
 """Score lost per dropped template a move touches (p.78-80)."""
 
 FOLLOW_MM = 150.0
@@ -172,11 +175,36 @@ WANT_BONUS = 250.0
 """A move that ends against something without a Collision: it goes nowhere and is Distracted (p.42)."""
 
 
-@dataclass(frozen=True)
 class _Field:
-    values: NDArray[np.float64]
+    """A distance field (mm per cell of :data:`CELL_MM`), read one point at a time.
+
+    ``values`` is the array; reads go through a flat list of Python floats (the same numbers, cheaper to read
+    one by one than NumPy scalars)."""
+
+    __slots__ = ("values", "_flat", "_nx", "_ny")
+
+    def __init__(self, values: NDArray[np.float64]) -> None:
+        self.values = values
+        self._nx, self._ny = int(values.shape[0]), int(values.shape[1])
+        self._flat: list[float] = values.ravel().tolist()
 
     def at(self, x_mm: float, y_mm: float) -> float:
+        """The distance at the cell holding ``(x_mm, y_mm)`` (clamped to the table); for a cell inside an
+        obstacle, the nearest reachable one within 3 cells plus 40 mm, else :data:`UNREACHABLE`."""
+        nx, ny = self._nx, self._ny
+        i = int(x_mm // CELL_MM)
+        i = 0 if i < 0 else nx - 1 if i > nx - 1 else i
+        j = int(y_mm // CELL_MM)
+        j = 0 if j < 0 else ny - 1 if j > ny - 1 else j
+        v = self._flat[i * ny + j]
+        if v < _INF:  # finite (a NaN, never made, would take the slow way as before)
+            return v
+        window = self.values[max(0, i - 3):i + 4, max(0, j - 3):j + 4]
+        best = float(window.min()) if window.size else math.inf
+        return best + 40.0 if math.isfinite(best) else UNREACHABLE
+
+    def at_reference(self, x_mm: float, y_mm: float) -> float:
+        """:meth:`at` read straight from the array (the original code, kept to test the fast read against)."""
         nx, ny = self.values.shape
         i = min(max(int(x_mm // CELL_MM), 0), nx - 1)
         j = min(max(int(y_mm // CELL_MM), 0), ny - 1)
@@ -186,6 +214,9 @@ class _Field:
         window = self.values[max(0, i - 3):i + 4, max(0, j - 3):j + 4]
         best = float(window.min()) if window.size else math.inf
         return best + 40.0 if math.isfinite(best) else UNREACHABLE
+
+
+_INF = math.inf
 
 
 class Navigator:
@@ -211,6 +242,11 @@ class Navigator:
         self._fields: dict[int, _Field] = {}
         self._points: dict[tuple[int, int, int], _Field] = {}
         self._legs: tuple[float, ...] | None = None
+        self._before: tuple[float, ...] = ()
+        """``sum(leg_lengths[:k + 1])`` for each ``k`` (summed as :meth:`position` did, term by term)."""
+        self._lines = tuple(g.line for g in self.targets)
+        """Each target's line, built once (``Gate.line`` builds a new one each time)."""
+        self._directions = tuple(g.direction for g in self.targets)
         self._solid: shapely.Geometry | None = None
         self._boxes: dict[int, tuple[float, float, float, float]] = {}
         self._blocked = self._blocked_cells()
@@ -297,17 +333,32 @@ class Navigator:
 
     def _may_cross(self, index: int, a: Pose, b: Pose) -> bool:
         """False when the segment ``a``-``b`` certainly misses target ``index``'s line (their boxes are apart)."""
+        return self._may_cross_xy(index, a.x_mm, a.y_mm, b.x_mm, b.y_mm)
+
+    def _may_cross_xy(self, index: int, ax: float, ay: float, bx: float, by: float) -> bool:
         box = self._boxes.get(index)
         if box is None:
-            box = self._boxes[index] = self.targets[index].line.bounds
+            box = self._boxes[index] = self._lines[index].bounds
         x0, y0, x1, y1 = box
-        return not (max(a.x_mm, b.x_mm) < x0 or min(a.x_mm, b.x_mm) > x1
-                    or max(a.y_mm, b.y_mm) < y0 or min(a.y_mm, b.y_mm) > y1)
+        return not ((ax if ax > bx else bx) < x0 or (ax if ax < bx else bx) > x1
+                    or (ay if ay > by else by) < y0 or (ay if ay < by else by) > y1)
 
     def value(self, index: int, pose: Pose) -> float:
         """Distance (mm, round obstacles) from ``pose`` to target ``index``; 0 past the last target."""
-        f = self.field(index)
-        return 0.0 if f is None else f.at(pose.x_mm, pose.y_mm)
+        f = self._fields.get(index)
+        if f is None:
+            f = self.field(index)
+            if f is None:
+                return 0.0
+        return f.at(pose[0], pose[1])
+
+    def _value_xy(self, index: int, x_mm: float, y_mm: float) -> float:
+        f = self._fields.get(index)
+        if f is None:
+            f = self.field(index)
+            if f is None:
+                return 0.0
+        return f.at(x_mm, y_mm)
 
     @property
     def leg_lengths(self) -> tuple[float, ...]:
@@ -321,15 +372,18 @@ class Navigator:
                 dx, dy = before.direction
                 legs.append(self.value(k, Pose((ax + bx) / 2.0 + dx * 20.0, (ay + by) / 2.0 + dy * 20.0, 0.0)))
             self._legs = tuple(legs)
+            self._before = tuple(sum(self._legs[:k + 1]) for k in range(len(self._legs)))
         return self._legs
 
     def position(self, passed: int, pose: Pose) -> float:
         """How far along the whole course (mm) a vehicle that has passed ``passed`` targets stands at ``pose``:
         the legs behind it plus the part of its leg driven (continuous as a gate is passed)."""
-        legs = self.leg_lengths
+        legs = self._legs if self._legs is not None else self.leg_lengths
         if passed >= len(legs):
             return sum(legs)
-        return sum(legs[:passed + 1]) - self.value(passed, pose)
+        if passed < 0:
+            return sum(legs[:passed + 1]) - self.value(passed, pose)
+        return self._before[passed] - self.value(passed, pose)
 
     def blocked(self, shape: Polygon, others: Sequence[Polygon] = ()) -> bool:
         """Whether ``shape`` overlaps an obstacle of the table (gate posts included) or one of ``others``."""
@@ -345,30 +399,31 @@ class Navigator:
         A screen for the bot's nominal scores, not a ruling."""
         if index >= len(self.targets):
             return False
-        gate = self.targets[index]
-        gx, gy = gate.direction
+        gx, gy = self._directions[index]
         if (b.x_mm - a.x_mm) * gx + (b.y_mm - a.y_mm) * gy <= 0.0:
             return False
-        x0, y0, x1, y1 = gate.line.bounds
+        line = self._lines[index]
+        x0, y0, x1, y1 = line.bounds
         if (max(a.x_mm, b.x_mm) < x0 - reach_mm or min(a.x_mm, b.x_mm) > x1 + reach_mm
                 or max(a.y_mm, b.y_mm) < y0 - reach_mm or min(a.y_mm, b.y_mm) > y1 + reach_mm):
             return False
-        return bool(gate.line.distance(shapely.LineString([a[:2], b[:2]])) <= reach_mm)
+        return bool(line.distance(shapely.LineString([a[:2], b[:2]])) <= reach_mm)
 
     def alignment(self, index: int, pose: Pose, ahead_mm: float = 60.0) -> float:
         """How much closer driving ``ahead_mm`` straight on gets, in [-ahead_mm, ahead_mm].
 
         Driving straight through the target line the right way is the best there is.
         """
-        ahead = pose.ahead(ahead_mm)
+        x, y, heading = pose
+        rad = math.radians(heading)  # pose.ahead(ahead_mm), as scalars
+        ax, ay = x + math.cos(rad) * ahead_mm, y + math.sin(rad) * ahead_mm
         if index < len(self.targets):
-            gate = self.targets[index]
-            gx, gy = gate.direction
-            towards = (ahead.x_mm - pose.x_mm) * gx + (ahead.y_mm - pose.y_mm) * gy > 0
-            if towards and self._may_cross(index, pose, ahead) and gate.line.intersects(
-                    shapely.LineString([pose[:2], ahead[:2]])):
+            gx, gy = self._directions[index]
+            towards = (ax - x) * gx + (ay - y) * gy > 0
+            if towards and self._may_cross_xy(index, x, y, ax, ay) and self._lines[index].intersects(
+                    shapely.LineString([(x, y), (ax, ay)])):
                 return ahead_mm
-        gain = self.value(index, pose) - self.value(index, ahead)
+        gain = self._value_xy(index, x, y) - self._value_xy(index, ax, ay)
         return max(-ahead_mm, min(ahead_mm, gain))
 
 
@@ -408,6 +463,8 @@ class Bot:
         """Movement template lengths (mm) of the game's template set, read from its referee (for ramps)."""
         self._game: Game | None = None
         self._goals: dict[str, tuple[Goal, ...]] = {}
+        self._objective_game: Game | None = None
+        self._objective = False
 
     # ------------------------------------------------------------------ entry point
 
@@ -562,7 +619,7 @@ class Bot:
         if report.disqualified:
             return -1.0e9
         game = self._game
-        if game is not None and game.options.objective.active:
+        if game is not None and (self._objective if game is self._objective_game else self._objective_of(game)):
             return self._objective_score(game, v, report, nav, extra_hazards)
         course = nav.course
         passed = v.gates_passed
@@ -583,11 +640,19 @@ class Bot:
                 other = _vehicle_or_none(state, c.other_id) if state is not None else None
                 mate = other is not None and other.player == v.player
                 score -= VEHICLE_CONTACT_PENALTY * (2.0 if mate else 1.0)
-        score -= sum({"rough": 40.0, "treacherous": 80.0}.get(s, 0.0) for s in report.surfaces)
+        if report.surfaces:
+            score -= sum(SURFACE_PENALTY.get(s, 0.0) for s in report.surfaces)
         score -= DROPPED_PENALTY * len(report.dropped_touched)
         hazards = v.hazards + extra_hazards
         score -= 30.0 * extra_hazards * (3 if hazards >= 4 else 1)
         return score - self._edge_danger(v, report.pose, nav)
+
+    def _objective_of(self, game: Game) -> bool:
+        """Whether ``game`` plays a scenario's objective (kept for the game last asked about: a game's options
+        never change)."""
+        self._objective_game = game
+        self._objective = game.options.objective.active
+        return self._objective
 
     def _wants(self, game: Game, vehicle_id: str) -> frozenset[str]:
         return game.options.objective.rules.wants(game.state, vehicle_id) if game.options.objective.active \
@@ -641,7 +706,7 @@ class Bot:
                 other = _vehicle_or_none(state, c.other_id)
                 mate = other is not None and state.same_side(other.player, v.player)
                 score -= VEHICLE_CONTACT_PENALTY * (2.0 if mate else 0.5)
-        score -= sum({"rough": 40.0, "treacherous": 80.0}.get(s, 0.0) for s in report.surfaces)
+        score -= sum(SURFACE_PENALTY.get(s, 0.0) for s in report.surfaces)
         score -= DROPPED_PENALTY * len(report.dropped_touched)
         hazards = v.hazards + extra_hazards
         score -= 30.0 * extra_hazards * (3 if hazards >= 4 else 1)
@@ -688,10 +753,12 @@ class Bot:
     def _edge_danger(self, v: VehicleState, pose: Pose, nav: Navigator) -> float:
         """A penalty for ending where the next move, fast and unable to turn much, would leave the table (p.87)."""
         reach = 100.0 + 45.0 * max(v.gear, 2)
-        ahead = pose.ahead(reach)
+        x, y, heading = pose
+        rad = math.radians(heading)  # pose.ahead(reach), as scalars
+        ax, ay = x + math.cos(rad) * reach, y + math.sin(rad) * reach
         t = nav.table
         margin = 0.5 * v.length_mm
-        inside = margin <= ahead.x_mm <= t.width_mm - margin and margin <= ahead.y_mm <= t.height_mm - margin
+        inside = margin <= ax <= t.width_mm - margin and margin <= ay <= t.height_mm - margin
         return 0.0 if inside else 400.0
 
     # ------------------------------------------------------------------ movement
@@ -792,13 +859,15 @@ class Bot:
         if game.options.objective.active or not self._nav(game).targets:
             return False  # no course to follow: a scenario's goals, or a fight with no line to cross
         moves: list[Moved] = []
-        for e in game.log[-1:-CIRCLING_LOOKBACK - 1:-1]:
-            if isinstance(e, PassedGates) and e.vehicle == v.id:
+        vid = v.id
+        for e in islice(reversed(game.log), CIRCLING_LOOKBACK):  # newest first
+            if isinstance(e, Moved):
+                if e.vehicle == vid and e.how == "drives":
+                    moves.append(e)
+                    if len(moves) >= CIRCLING_MOVES:
+                        break
+            elif isinstance(e, PassedGates) and e.vehicle == vid:
                 return False
-            if isinstance(e, Moved) and e.vehicle == v.id and e.how == "drives":
-                moves.append(e)
-                if len(moves) >= CIRCLING_MOVES:
-                    break
         if len(moves) < CIRCLING_MOVES:
             return False
         turned, after = 0.0, v.pose.heading_deg
