@@ -155,9 +155,6 @@ class Path:
         return list(hit[0]), list(hit[1]), list(hit[2])
 
     def _pose_lists(self, n: int) -> tuple[list[float], list[float], list[float]]:
-        xs: list[float] = []
-        ys: list[float] = []
-        hs: list[float] = []
         total = self.total
         segs = self.segments
         last = len(segs) - 1
@@ -178,32 +175,46 @@ class Path:
                     consts.append((1, s.x_mm, s.y_mm, s.heading_deg, span, math.cos(th0), math.sin(th0), 0.0, 0.0))
                 else:
                     consts.append((2, s.x_mm, s.y_mm, s.heading_deg, span, math.sin(th0), math.cos(th0), k, th0))
-        index = 0  # the segment holding the parameter never goes back as it grows (subtracting is monotonic)
-        for i in range(n + 1):
-            remaining = min(max(total * i / n, 0.0), total)
-            for j in range(index):
-                remaining -= spans[j]
-            while not (remaining <= spans[index] or index == last):
-                remaining -= spans[index]
-                index += 1
-            kind, x, y, h, span, a, b, k, th0 = consts[index]
-            t = min(remaining, span)
-            if kind == 0:
-                xs.append(x)
-                ys.append(y)
-                hs.append(normalise_deg(h + math.copysign(t, a)))
+        # which segment holds each step, and its local parameter: pose_at's arithmetic, step by step, as arrays
+        # (the same IEEE operations on the same numbers)
+        remaining = np.minimum(np.maximum(total * np.arange(n + 1, dtype=np.float64) / n, 0.0), total)
+        local = np.empty(n + 1)
+        holder = np.empty(n + 1, dtype=np.intp)
+        open_ = np.ones(n + 1, dtype=bool)
+        for index, span in enumerate(spans):
+            here = open_ if index == last else open_ & (remaining <= span)
+            local[here] = np.minimum(remaining[here], span)
+            holder[here] = index
+            open_ &= ~here
+            remaining = remaining - span
+        x_out, y_out, h_out = np.empty(n + 1), np.empty(n + 1), np.empty(n + 1)
+        for index, (kind, x, y, h, span, a, b, k, th0) in enumerate(consts):
+            rows = np.flatnonzero(holder == index)
+            if not len(rows):
                 continue
-            t = min(max(t, 0.0), span)
-            if kind == 1:
-                xs.append(x + a * t)
-                ys.append(y + b * t)
-                hs.append(h)
-            else:
+            t_here = local[rows]
+            if kind == 1:  # a straight or a shift: x + a t, the heading fixed
+                t_here = np.minimum(np.maximum(t_here, 0.0), span)
+                x_out[rows] = x + a * t_here
+                y_out[rows] = y + b * t_here
+                h_out[rows] = h
+                continue
+            px: list[float] = []
+            py: list[float] = []
+            ph: list[float] = []
+            for t in t_here.tolist():
+                if kind == 0:
+                    px.append(x)
+                    py.append(y)
+                    ph.append(normalise_deg(h + math.copysign(t, a)))
+                    continue
+                t = min(max(t, 0.0), span)
                 th = th0 + k * t
-                xs.append(x + (math.sin(th) - a) / k)
-                ys.append(y - (math.cos(th) - b) / k)
-                hs.append(normalise_deg(h + math.degrees(k * t)))
-        return xs, ys, hs
+                px.append(x + (math.sin(th) - a) / k)
+                py.append(y - (math.cos(th) - b) / k)
+                ph.append(normalise_deg(h + math.degrees(k * t)))
+            x_out[rows], y_out[rows], h_out[rows] = px, py, ph
+        return x_out.tolist(), y_out.tolist(), h_out.tolist()
 
     def sample(self, step: float = 2.0) -> list[Pose]:
         """Poses every ``step`` units of parameter, both ends included (for drawing and animation)."""
