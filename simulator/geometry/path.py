@@ -234,6 +234,8 @@ def truncated(path: Path, u: float) -> Path:
     seg = path.segments[index]
     if t > 0.0 or not head:
         length = math.copysign(t, seg.length) if seg.kind == "pivot" else t
+        if index == len(path.segments) - 1 and length == seg.length and t > 0.0:
+            return path  # the whole path: the cut would rebuild the very same segments
         head.append(Segment(seg.kind, seg.start, length, seg.curvature_per_mm, seg.shift_deg, seg.reverse))
     return Path(tuple(head))
 

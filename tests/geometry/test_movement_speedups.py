@@ -32,7 +32,7 @@ from simulator.geometry.movement import (
     obstructions_for,
     resolve_move,
 )
-from simulator.geometry.path import Path, truncated
+from simulator.geometry.path import Path, Segment, truncated
 from simulator.geometry.placement import Move, final_position, place
 from simulator.geometry.pose import TOUCH_MM, Pose, normalise_deg
 from simulator.geometry.table import Gate, Obstacle, Surface, Table, VehiclePiece
@@ -481,3 +481,22 @@ def test_clear_move_needs_no_back_off(start: Pose, template: str, left: bool, sl
     if not movement._interrupted(placed, me, live) and len(live.items) == len(everything.items) \
             and path.pose_at(path.total) == placed.final_position:
         assert movement.back_off(path, 0.0, path.total, me, everything) == path.total
+
+
+@settings(max_examples=200, deadline=None)
+@given(poses, st.sampled_from(MOVEMENT_NAMES), st.booleans(), st.booleans(), st.sampled_from([0.0, 30.0, -90.0]),
+       st.sampled_from([0.0, 0.25, 0.5, 0.999999, 1.0, 1.5]))
+def test_truncated_matches_reference(start: Pose, template: str, left: bool, slide: bool, spin: float,
+                                     share: float) -> None:
+    """``truncated`` gives the segments the cut always gave (the whole path back when cut at its end)."""
+    path = place(TS, start, 60.0, 30.0, Move(template, "left" if left else "right", False, slide, "left", spin)).path
+    u = path.total * share
+    index, t = path.locate(u)
+    head = list(path.segments[:index])
+    seg = path.segments[index]
+    if t > 0.0 or not head:
+        length = math.copysign(t, seg.length) if seg.kind == "pivot" else t
+        head.append(Segment(seg.kind, seg.start, length, seg.curvature_per_mm, seg.shift_deg, seg.reverse))
+    got = truncated(path, u)
+    assert got == Path(tuple(head))
+    assert [repr(s.length) for s in got.segments] == [repr(s.length) for s in head]
