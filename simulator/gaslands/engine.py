@@ -330,6 +330,9 @@ class Rules:
     memo: dict[tuple[int, bool, bool, bool, str], tuple[TemplateOption, ...]] = field(
         default_factory=dict, compare=False, repr=False)
     """Template options already worked out for this game's template set (a cache of a pure function)."""
+    permitted_memo: dict[tuple[int, bool, bool], dict[str, Manoeuvre]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """:func:`permitted_templates` by (gear, Full Throttle, no crew) for this game's template set (a cache)."""
 
 
 # --------------------------------------------------------------------------- where play resumes
@@ -736,6 +739,13 @@ class _Run:
 
     def _resume(self, k: Resume) -> None:
         """Go on from ``k`` (see :data:`Resume`)."""
+        kind = type(k)
+        if kind is Go:  # the commonest, told apart by type before the match
+            _GO_TO[k.point](self)  # type: ignore[union-attr]
+            return
+        if kind is PerkStep:
+            perks.step(self, k)  # type: ignore[arg-type]
+            return
         match k:
             case Go(point):
                 self._go(point)
@@ -769,46 +779,11 @@ class _Run:
                 assert_never(unreachable)
 
     def _go(self, point: Point) -> None:
-        match point:
-            case Point.NEXT_OPPORTUNITY:
-                self._next_opportunity()
-            case Point.START_OF_ACTIVATION:
-                self._start_of_activation()
-            case Point.START_MOVEMENT:
-                self._start_movement()
-            case Point.AFTER_NITRO:
-                self._nitro_hazards()
-                self._start_movement()
-            case Point.AFTER_MOVE_WINDOW:
-                self._after_move_window()
-            case Point.AFTER_FINAL_POSITION:
-                self._after_final_position()
-            case Point.END_MOVEMENT_STEP:
-                self._end_movement_step()
-            case Point.NEXT_WIPEOUT:
-                self._next_wipeout()
-            case Point.END_ACTIVATION:
-                self._end_activation()
-            case Point.NEXT_COLLISION:
-                self._next_collision()
-            case Point.CHOOSE_TEMPLATE:
-                self._choose_template()
-            case Point.AFTER_SKID:
-                self._after_skid()
-            case Point.SLIDE:
-                self._place_slide()
-            case Point.ATTACK_STEP:
-                self._attack_step()
-            case Point.ATTACKS:
-                self._attacks_now()
-            case Point.WIPEOUT_STEP:
-                self._wipeout_step()
-            case Point.AFTER_DEPLOY:
-                self._after_deployment()
-            case Point.SCENARIO_WIPEOUT:
-                self._wipeout_step_main()
-            case _ as unreachable:
-                assert_never(unreachable)
+        _GO_TO[point](self)
+
+    def _after_nitro(self) -> None:
+        self._nitro_hazards()
+        self._start_movement()
 
     # ------------------------------------------------------------------ driving
 
@@ -1072,7 +1047,7 @@ class _Run:
                 continue
             if self._offer_votes(rs.turn):
                 return
-            options = qualifying(self.state.contenders(), rs)
+            options = qualifying(self.state.vehicles, rs)  # each VehicleState reads as its Contender
             if options:
                 self._active = ""
                 self.prompt = ActivatePrompt(rs.turn, tuple(options), rs.round_no, rs.gear_phase)
@@ -1325,9 +1300,12 @@ class _Run:
     # ------------------------------------------------------------------ movement (p.21-26, p.38-41)
 
     def _permitted(self, v: VehicleState) -> dict[str, Manoeuvre]:
-        permitted = permitted_templates(
-            self.permissions, v.gear, full_throttle=v.has("Full Throttle"), zero_crew=v.crew_now == 0
-        )
+        key = (v.gear, v.has("Full Throttle"), v.crew_now == 0)
+        memo = self.rules.permitted_memo
+        known = memo.get(key)
+        if known is None:
+            known = memo[key] = _shared_permitted(self.permissions, key)
+        permitted = dict(known)  # callers may change their copy
         if not perks.in_play(self):
             return permitted
         every = {t: manoeuvre(self.permissions, t, v.gear, full_throttle=v.has("Full Throttle"),
@@ -1340,7 +1318,7 @@ class _Run:
         key = (v.gear, v.has("Full Throttle"), v.crew_now == 0, v.has("Articulated"), v.label)
         options = self.rules.memo.get(key)
         if options is None:
-            options = self.rules.memo[key] = template_options(self.permissions, *key)
+            options = self.rules.memo[key] = _shared_template_options(self.permissions, key)
         if perks.in_play(self):
             options = self._perk_template_options(v, options)
         reverse = v.gear == 1 and not self._nitro and not touch
@@ -2760,7 +2738,67 @@ class _Run:
                                     delta["hazard_delta"]))
 
 
+_GO_TO: dict[Point, Callable[[_Run], None]] = {
+    Point.NEXT_OPPORTUNITY: _Run._next_opportunity,
+    Point.START_OF_ACTIVATION: _Run._start_of_activation,
+    Point.START_MOVEMENT: _Run._start_movement,
+    Point.AFTER_NITRO: _Run._after_nitro,
+    Point.AFTER_MOVE_WINDOW: _Run._after_move_window,
+    Point.AFTER_FINAL_POSITION: _Run._after_final_position,
+    Point.END_MOVEMENT_STEP: _Run._end_movement_step,
+    Point.NEXT_WIPEOUT: _Run._next_wipeout,
+    Point.END_ACTIVATION: _Run._end_activation,
+    Point.NEXT_COLLISION: _Run._next_collision,
+    Point.CHOOSE_TEMPLATE: _Run._choose_template,
+    Point.AFTER_SKID: _Run._after_skid,
+    Point.SLIDE: _Run._place_slide,
+    Point.ATTACK_STEP: _Run._attack_step,
+    Point.ATTACKS: _Run._attacks_now,
+    Point.WIPEOUT_STEP: _Run._wipeout_step,
+    Point.AFTER_DEPLOY: _Run._after_deployment,
+    Point.SCENARIO_WIPEOUT: _Run._wipeout_step_main,
+}
+"""What each :class:`Point` resumes with (every Point has one: tests/gaslands/test_engine_dispatch.py)."""
+
+
 # --------------------------------------------------------------------------- questions the prompt needs
+
+
+_SHARED: dict[int, tuple[PermissionTable, dict[tuple[int, bool, bool, bool, str], tuple[TemplateOption, ...]],
+                         dict[tuple[int, bool, bool], dict[str, Manoeuvre]]]] = {}
+"""Template options and permitted templates per template set (by identity: the set is kept alive with its
+answers), shared by every game on that set (a simulation plays many): caches of pure functions."""
+
+
+def _shared(permissions: PermissionTable) -> tuple[
+        dict[tuple[int, bool, bool, bool, str], tuple[TemplateOption, ...]], dict[tuple[int, bool, bool], dict[str, Manoeuvre]]]:
+    hit = _SHARED.get(id(permissions))
+    if hit is None or hit[0] is not permissions:
+        if len(_SHARED) > 32:
+            _SHARED.clear()
+        hit = _SHARED[id(permissions)] = (permissions, {}, {})
+    return hit[1], hit[2]
+
+
+def _shared_template_options(permissions: PermissionTable,
+                             key: tuple[int, bool, bool, bool, str]) -> tuple[TemplateOption, ...]:
+    """:func:`template_options` for ``key`` (gear, Full Throttle, no crew, Articulated, name), worked out once
+    per template set."""
+    memo = _shared(permissions)[0]
+    options = memo.get(key)
+    if options is None:
+        options = memo[key] = template_options(permissions, *key)
+    return options
+
+
+def _shared_permitted(permissions: PermissionTable, key: tuple[int, bool, bool]) -> dict[str, Manoeuvre]:
+    """:func:`permitted_templates` for ``key`` (gear, Full Throttle, no crew), worked out once per template set
+    (do not change the dict returned: copy it)."""
+    memo = _shared(permissions)[1]
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = permitted_templates(permissions, key[0], full_throttle=key[1], zero_crew=key[2])
+    return known
 
 
 def template_options(permissions: PermissionTable, gear: int, full_throttle: bool, zero_crew: bool,

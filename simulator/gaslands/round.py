@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from simulator.frozen import fast_init, replace
 from simulator.gaslands.rule_numbers import RULES
@@ -32,6 +33,22 @@ class Contender:
     player: int
     gear: int
     in_play: bool = True
+
+
+class Qualifier(Protocol):
+    """What qualifying reads of a vehicle: a :class:`Contender`, or the vehicle's state itself."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def player(self) -> int: ...
+
+    @property
+    def gear(self) -> int: ...
+
+    @property
+    def in_play(self) -> bool: ...
 
 
 @fast_init
@@ -60,12 +77,12 @@ class RoundState:
         return self.passes >= self.players
 
 
-def qualifies(vehicle: Contender, state: RoundState) -> bool:
+def qualifies(vehicle: Qualifier, state: RoundState) -> bool:
     """Gear at least the phase number and not yet activated this phase (p.19)."""
     return vehicle.in_play and vehicle.gear >= state.gear_phase and vehicle.id not in state.activated
 
 
-def qualifying(vehicles: Iterable[Contender], state: RoundState, player: int | None = None) -> tuple[str, ...]:
+def qualifying(vehicles: Iterable[Qualifier], state: RoundState, player: int | None = None) -> tuple[str, ...]:
     """Ids of the vehicles of ``player`` (default: the one to act) that qualify now."""
     who = state.turn if player is None else player
     return tuple(v.id for v in vehicles if v.player == who and qualifies(v, state))
