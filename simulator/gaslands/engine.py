@@ -2109,7 +2109,7 @@ class _Run:
                           else None)
         if self.objective.active:
             ghosts = perks.in_play(self)  # Ghost Riders in a scenario too (p.101)
-            vehicles = {u.id for u in self.state.vehicles}
+            vehicles = {u.id for u in self.state.vehicles} if ghosts else set()
             ahead = Lookahead(self.referee, self.state, tuple(t.id for t in self.scen.shootable(self.state, v.id)),
                               lambda a, t: not self.scen.shot_blocked(self.state, a, t) and (
                                   not ghosts or t not in vehicles or perk_sponsors.may_shoot(self.state, a, t)))

@@ -525,6 +525,17 @@ class DeclarePrompt:
     """The perk, sponsor rule or upgrade asking (its key, e.g. ``"cover_me"``); empty for a vehicle rule."""
     labels: tuple[str, ...] = ()
     """A label for each choice, in words (``"Pass a token to Red Car"``); empty: the choices are words."""
+    plans: tuple[MovePlan, ...] = ()
+    """Moves the answers would make, for the window to draw before the answer (Maxximum Drift's Slide along
+    each template it may use, p.99); empty: nothing to draw."""
+    lookahead: Lookahead | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def endings(self) -> tuple[Ending, ...]:
+        """Where each of :attr:`plans` would end, in their order."""
+        if self.lookahead is None:
+            return ()
+        return tuple(self.lookahead.ending(self.vehicle_id, plan) for plan in self.plans)
 
     def label(self, choice: str) -> str:
         """The words for ``choice``."""

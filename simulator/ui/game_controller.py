@@ -539,6 +539,8 @@ class GameController:
         p = self.prompt
         if isinstance(p, SlideFacingPrompt):
             return p.endings
+        if isinstance(p, DeclarePrompt) and p.plans:  # Maxximum Drift: each template it may slide along (p.99)
+            return p.endings
         if isinstance(p, ShiftsPrompt) and p.slide_endings:
             out, _ = self.shift_outcome()
             if out is not None and out.slide:

@@ -367,6 +367,8 @@ def test_maxximum_drift() -> None:
     g.decide(SpendShifts())
     p = asked(g, "maxximum_drift")
     assert p.choices == ("slide", "medium_straight")  # two Slides: never the Long Straight
+    assert [(plan.slide_template, plan.slide_facing) for plan in p.plans] == [
+        ("", "left"), ("", "right"), ("medium_straight", "left"), ("medium_straight", "right")]
     g.decide(Declare("medium_straight"))
     facing = g.prompt
     assert isinstance(facing, SlideFacingPrompt) and facing.slide_template == "medium_straight"
@@ -387,7 +389,10 @@ def test_maxximum_drift_three_slides_reach_the_long_straight() -> None:
     g.decide(RollSkid(3))
     g.decide(PushIt())
     g.decide(SpendShifts())
-    assert asked(g, "maxximum_drift").choices == ("slide", "medium_straight", "long_straight")
+    p = asked(g, "maxximum_drift")
+    assert p.choices == ("slide", "medium_straight", "long_straight")
+    assert [plan.slide_template for plan in p.plans] == ["", "medium_straight", "long_straight"]  # the window's
+    assert len(p.endings) == 3  # preview: each Slide's Final Position
     g.decide(Declare("long_straight"))
     assert table.plans[-1].slide_template == "long_straight"
 

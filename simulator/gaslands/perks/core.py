@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 
 from simulator.frozen import replace
 from simulator.gaslands.events import GameEvent, PerkUsed, VotesGained
-from simulator.gaslands.prompts import DeclarePrompt
+from simulator.gaslands.prompts import DeclarePrompt, Lookahead
+from simulator.gaslands.referee import MovePlan
 from simulator.gaslands.state import GameState, Loadout, VehicleState
 from simulator.gaslands.tables import load_perks, load_sponsors, load_upgrades
 
@@ -70,6 +71,8 @@ class Question:
     choices: tuple[str, ...]
     labels: tuple[str, ...] = ()
     context: tuple[str, ...] = ()
+    plans: tuple[MovePlan, ...] = ()
+    """Moves to draw before the answer (:attr:`~simulator.gaslands.prompts.DeclarePrompt.plans`)."""
 
 
 Handler = Callable[["_Run"], Question | None]
@@ -141,7 +144,8 @@ def ask(run: _Run, q: Question, then: Resume) -> None:
     row = rule_row(q.perk)
     run._declaring = f"{row[0]}, {row[1]}"
     run._on_declared = PerkAsk(q.perk, q.vehicle, then, q.context)
-    run.prompt = DeclarePrompt(q.player, q.vehicle, run._declaring, q.question, q.choices, q.perk, q.labels)
+    run.prompt = DeclarePrompt(q.player, q.vehicle, run._declaring, q.question, q.choices, q.perk, q.labels,
+                               q.plans, Lookahead(run.referee, run.state) if q.plans else None)
 
 
 def answer(run: _Run, k: PerkAsk, choice: str) -> None:

@@ -305,10 +305,16 @@ def maxximum_drift(run: _Run, slides: int) -> Question | None:
     current = slide_template(run)
     longer = tuple(t for t in DRIFT_TEMPLATES[min(slides, max(DRIFT_TEMPLATES))] if t != current)
     keep = current or "slide"
+    t = run._template
+    plans: tuple[MovePlan, ...] = ()
+    if t is not None:  # each answer's Slide, drawn by the window (both facings off a Straight, p.26)
+        sides: tuple[Side | None, ...] = ("left", "right") if t.template in STRAIGHTS else (None,)
+        plans = tuple(MovePlan(t.template, t.direction, t.reverse, True, side, "" if k == "slide" else k)
+                      for k in (keep, *longer) for side in sides)
     return Question(v.player, v.id, "maxximum_drift", f"{v.label} resolves {slides} Slides: slide along which "
                     "template?", (keep, *longer),
                     (f"The {_words(keep)} template" if keep == "slide" else f"The {_words(keep)}",
-                     *(f"The {_words(k)}" for k in longer)))
+                     *(f"The {_words(k)}" for k in longer)), plans=plans)
 
 
 @answers("maxximum_drift")

@@ -28,6 +28,7 @@ from simulator.gaslands.events import Collided
 from simulator.gaslands.prompts import (
     ActivatePrompt,
     AttacksPrompt,
+    DeclarePrompt,
     DeployPrompt,
     Ending,
     LoseControlPrompt,
@@ -970,6 +971,8 @@ class GameMode:
                           (220, 220, 220), "midleft", backing=(10, 10, 10, 190))
         elif isinstance(p, SlideFacingPrompt):
             plans = [MovePlan(p.template, p.direction, p.reverse, True, e.side, p.slide_template) for e in endings]
+        elif isinstance(p, DeclarePrompt):
+            plans = list(p.plans[:len(endings)])
         for i, (ending, plan) in enumerate(zip(endings, plans, strict=True)):
             if plan is not None:
                 try:
@@ -980,14 +983,17 @@ class GameMode:
                         draw.fill_shape(under, view, placed.slide_polygon, (*SLIDE_COLOUR, 45), SLIDE_COLOUR, 2)
                 except (MoveSpecError, KeyError):
                     pass  # no template to draw: the ending alone is shown
-            self._draw_ending(under, over, ending, v.length_mm, v.width_mm, below=i % 2 == 1)
+            along = plan.slide_template if plan is not None else ""
+            self._draw_ending(under, over, ending, v.length_mm, v.width_mm, below=i % 2 == 1, along=along)
 
     def _draw_ending(self, under: pygame.Surface, over: pygame.Surface, e: Ending, length_mm: float,
-                     width_mm: float, below: bool) -> None:
+                     width_mm: float, below: bool, along: str = "") -> None:
+        """One Slide's Final Position, named by its facing and (``along``) the straight used as its template."""
         view = self.ctx.canvas.view
         colour = draw.INTERRUPT if e.interrupted else SLIDE_COLOUR
         draw.ghost_vehicle(under, view, e.pose, length_mm, width_mm, colour, 90, colour)
-        words = "Slide" + (f" facing {e.side}" if e.side else "") + (f": into {', '.join(e.meets)}" if e.meets else "")
+        words = "Slide" + (f" along the {self.ctx.template_set.template(along).label}" if along else "") \
+            + (f" facing {e.side}" if e.side else "") + (f": into {', '.join(e.meets)}" if e.meets else "")
         x, y = view.to_screen(e.pose.x_mm, e.pose.y_mm)
         reach = view.mm_to_px(max(length_mm, width_mm)) / 2 + 4
         draw.text(over, words, (x, y + reach if below else y - reach), 16, (255, 255, 255),
