@@ -208,14 +208,14 @@ class _Scene:
         self.items = items
         self.array: NDArray[np.object_] = np.array([o.shape for o in items], dtype=object)
         self.bounds: F64 = shapely.bounds(self.array) if items else np.zeros((0, 4))
-        self.bounds_t: F64 = np.ascontiguousarray(self.bounds.T)
-        """:attr:`bounds` field-major: (minx, miny, maxx, maxy) rows."""
+        self.boxes: list[tuple[float, float, float, float]] = [tuple(b) for b in self.bounds.tolist()]
+        """:attr:`bounds` as plain numbers, a (minx, miny, maxx, maxy) tuple per obstruction."""
         if items:
             shapely.prepare(self.array)
         self._edges: _EdgeSet | None | bool = False
         self._subsets: dict[bytes, _EdgeSet | None] = {}
         self._pieces: list[_EdgeSet | None] | None = None
-        self.shapes: dict[tuple[bytes, frozenset[str]], tuple[_Shapes, _Shapes]] = {}
+        self.shapes: dict[tuple[tuple[bool, ...], frozenset[str]], tuple[_Shapes, _Shapes]] = {}
         """:func:`_live`'s answers, per (reach mask, ignored ids)."""
         self.touching: dict[int, tuple[BaseGeometry, list[str]]] = {}
         """Ids of what touches the mover's footprint, per footprint (the mover stands still on a table)."""
@@ -1073,15 +1073,16 @@ def _live(state: _State) -> tuple[_Shapes, _Shapes]:
     """(the obstructions within reach not ignored, all those within reach), remembered per scene."""
     scene = _scene(state.table, state.vehicle)
     near = state.near
-    if near is not None and scene.items:
-        b0, b1, b2, b3 = scene.bounds_t
-        keep = (b0 <= near[2]) & (b2 >= near[0]) & (b1 <= near[3]) & (b3 >= near[1])
+    if near is not None:  # the boxes meeting the reach box, compared as plain numbers (a scene holds a few)
+        nx0, ny0, nx1, ny1 = near
+        flags = tuple([b0 <= nx1 and b2 >= nx0 and b1 <= ny1 and b3 >= ny0 for b0, b1, b2, b3 in scene.boxes])
     else:
-        keep = np.ones(len(scene.items), dtype=bool)
-    key = (keep.tobytes(), frozenset(state.ignored))
+        flags = (True,) * len(scene.items)
+    key = (flags, frozenset(state.ignored))
     hit = scene.shapes.get(key)
     if hit is not None:
         return hit
+    keep = np.array(flags, dtype=bool).reshape(len(flags))
     live = keep.copy()
     if state.ignored:
         for i in np.flatnonzero(keep).tolist():

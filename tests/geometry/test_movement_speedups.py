@@ -500,3 +500,20 @@ def test_truncated_matches_reference(start: Pose, template: str, left: bool, sli
     got = truncated(path, u)
     assert got == Path(tuple(head))
     assert [repr(s.length) for s in got.segments] == [repr(s.length) for s in head]
+
+
+@settings(max_examples=150, deadline=None)
+@given(poses, st.sampled_from(MOVEMENT_NAMES), st.booleans(), st.data())
+def test_live_keeps_what_the_box_test_keeps(start: Pose, template: str, left: bool, data: st.DataObject) -> None:
+    """The obstructions within reach are those whose boxes meet the reach box (the array test as written)."""
+    obstacles = tuple(data.draw(obstacles_near(start.x_mm, start.y_mm, 250.0)))
+    me = VehiclePiece("me", "car", start, 60.0, 30.0)
+    table = Table(1200, 1200, (me,), obstacles)
+    placed = place(TS, start, 60.0, 30.0, Move(template, "left" if left else "right"))
+    near = movement.reach_bounds(placed, me)
+    live, everything = movement._live(movement._State(table, me, set(), near))
+    scene = _scene(table, me)
+    b0, b1, b2, b3 = scene.bounds.T
+    keep = (b0 <= near[2]) & (b2 >= near[0]) & (b1 <= near[3]) & (b3 >= near[1])
+    assert [o.id for o in everything.items] == [o.id for o, k in zip(scene.items, keep, strict=True) if k]
+    assert [o.id for o in live.items] == [o.id for o in everything.items]
