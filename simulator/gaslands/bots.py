@@ -181,12 +181,14 @@ class _Field:
     ``values`` is the array; reads go through a flat list of Python floats (the same numbers, cheaper to read
     one by one than NumPy scalars)."""
 
-    __slots__ = ("values", "_flat", "_nx", "_ny")
+    __slots__ = ("values", "_flat", "_nx", "_ny", "_walled")
 
     def __init__(self, values: NDArray[np.float64]) -> None:
         self.values = values
         self._nx, self._ny = int(values.shape[0]), int(values.shape[1])
         self._flat: list[float] = values.ravel().tolist()
+        self._walled: dict[int, float] = {}
+        """What :meth:`at` read for a cell inside an obstacle, by cell (worked out once)."""
 
     def at(self, x_mm: float, y_mm: float) -> float:
         """The distance at the cell holding ``(x_mm, y_mm)`` (clamped to the table); for a cell inside an
@@ -196,12 +198,16 @@ class _Field:
         i = 0 if i < 0 else nx - 1 if i > nx - 1 else i
         j = int(y_mm // CELL_MM)
         j = 0 if j < 0 else ny - 1 if j > ny - 1 else j
-        v = self._flat[i * ny + j]
+        cell = i * ny + j
+        v = self._flat[cell]
         if v < _INF:  # finite (a NaN, never made, would take the slow way as before)
             return v
-        window = self.values[max(0, i - 3):i + 4, max(0, j - 3):j + 4]
-        best = float(window.min()) if window.size else math.inf
-        return best + 40.0 if math.isfinite(best) else UNREACHABLE
+        near = self._walled.get(cell)
+        if near is None:
+            window = self.values[max(0, i - 3):i + 4, max(0, j - 3):j + 4]
+            best = float(window.min()) if window.size else math.inf
+            near = self._walled[cell] = best + 40.0 if math.isfinite(best) else UNREACHABLE
+        return near
 
     def at_reference(self, x_mm: float, y_mm: float) -> float:
         """:meth:`at` read straight from the array (the original code, kept to test the fast read against)."""
@@ -465,6 +471,8 @@ class Bot:
         self._goals: dict[str, tuple[Goal, ...]] = {}
         self._objective_game: Game | None = None
         self._objective = False
+        self._circled: tuple[object, VehicleState, bool] | None = None
+        """The last :meth:`_circling` answer: for this history entry and this vehicle state."""
 
     # ------------------------------------------------------------------ entry point
 
@@ -858,6 +866,15 @@ class Bot:
         """
         if game.options.objective.active or not self._nav(game).targets:
             return False  # no course to follow: a scenario's goals, or a fight with no line to cross
+        now = game.history.current  # the log up to here is this entry's and those before it
+        known = self._circled
+        if known is not None and known[0] is now and known[1] is v:
+            return known[2]
+        circling = self._circling_now(game, v)
+        self._circled = (now, v, circling)
+        return circling
+
+    def _circling_now(self, game: Game, v: VehicleState) -> bool:
         moves: list[Moved] = []
         vid = v.id
         for e in islice(reversed(game.log), CIRCLING_LOOKBACK):  # newest first

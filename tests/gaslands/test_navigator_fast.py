@@ -85,3 +85,20 @@ def test_edge_danger_matches_pose_ahead(pose: Pose, gear: int) -> None:
     t = nav.table
     inside = margin <= ahead.x_mm <= t.width_mm - margin and margin <= ahead.y_mm <= t.height_mm - margin
     assert Bot()._edge_danger(v, pose, nav) == (0.0 if inside else 400.0)
+
+
+def test_circling_kept_per_history_entry_matches_reading_the_log_again() -> None:
+    from simulator.gaslands.game import Options
+    from simulator.scenario.setup import new_game
+
+    bot = Bot()
+    game = new_game(STREET, seed=5, options=Options(round_limit=6))
+    checked = 0
+    while game.prompt.kind != "game_over":
+        for v in game.state.vehicles:
+            fresh = bot._circling_now(game, v) if bot._nav(game).targets else False
+            assert bot._circling(game, v) == fresh
+            assert bot._circling(game, v) == fresh  # the kept answer
+            checked += 1
+        game.decide(bot.decide(game))
+    assert checked > 100
