@@ -314,16 +314,20 @@ class _Shapes:
             shapely.prepare(self.array)
         self._edges: _EdgeSet | None | bool = False
         self._source: tuple[_Scene, NDArray[np.bool_]] | None = None
+        self._boxes: list[tuple[float, float, float, float]] | None = None
+        """Each item's bounds, when known (from a scene)."""
 
     @classmethod
     def of_scene(cls, scene: _Scene, keep: NDArray[np.bool_]) -> _Shapes:
         """The obstructions of ``scene`` where ``keep`` is true (arrays shared with the cached scene)."""
         out = cls.__new__(cls)
         items = scene.items
-        out.items = [items[i] for i in np.flatnonzero(keep).tolist()]
+        index = np.flatnonzero(keep).tolist()
+        out.items = [items[i] for i in index]
         out.array = scene.array[keep]
         out._edges = False
         out._source = (scene, keep)
+        out._boxes = [scene.boxes[i] for i in index]
         return out
 
     @property
@@ -347,8 +351,20 @@ class _Shapes:
         return float(d.min()) if d.size else math.inf
 
     def within(self, shape: BaseGeometry, mm: float) -> list[Obstruction]:
-        d = self.distances(shape)
-        return [o for o, di in zip(self.items, d.tolist(), strict=True) if di <= mm]
+        """The items at most ``mm`` from ``shape``, in order. With the items' boxes known, only those whose
+        box comes within ``mm`` (and 1e-6 mm) of ``shape``'s box are measured: the others are further."""
+        boxes = self._boxes
+        if boxes is None or len(boxes) < 3:
+            d = self.distances(shape)
+            return [o for o, di in zip(self.items, d.tolist(), strict=True) if di <= mm]
+        x0, y0, x1, y1 = shape.bounds
+        grown = (x0 - mm, y0 - mm, x1 + mm, y1 + mm)
+        near = [i for i, b in enumerate(boxes) if _box_meets(b, grown)]
+        if not near:
+            return []
+        items = self.items
+        d = shapely.distance(shape, self.array[near]).tolist()
+        return [items[i] for i, di in zip(near, d, strict=True) if di <= mm]
 
     def any_overlap(self, shape: Polygon) -> list[Obstruction]:
         if not self.items:

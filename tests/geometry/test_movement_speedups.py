@@ -517,3 +517,21 @@ def test_live_keeps_what_the_box_test_keeps(start: Pose, template: str, left: bo
     keep = (b0 <= near[2]) & (b2 >= near[0]) & (b1 <= near[3]) & (b3 >= near[1])
     assert [o.id for o in everything.items] == [o.id for o, k in zip(scene.items, keep, strict=True) if k]
     assert [o.id for o in live.items] == [o.id for o in everything.items]
+
+
+@settings(max_examples=200, deadline=None)
+@given(poses, st.sampled_from([0.0, 0.01, 0.5, 3.0]), st.data())
+def test_within_measures_what_the_full_measure_finds(pose: Pose, mm: float, data: st.DataObject) -> None:
+    """Items within ``mm`` of a footprint, picked by boxes first, are those every distance picks (in order),
+    with footprints laid just touching some of them."""
+    obstacles = list(data.draw(obstacles_near(pose.x_mm, pose.y_mm, 60.0)))
+    fp = movement.footprint(pose, 60.0, 30.0)
+    for i, gap in enumerate(data.draw(st.lists(st.sampled_from([0.0, 0.005, 0.01, 0.0100001, 0.5]), max_size=3))):
+        x0, y0, x1, y1 = fp.bounds
+        obstacles.append(Obstacle(f"t{i}", box(x1 + gap, y0, x1 + gap + 10.0, y1)))
+    me = VehiclePiece("me", "car", Pose(5000.0, 5000.0, 0.0), 60.0, 30.0)
+    table = Table(9000, 9000, (me,), tuple(obstacles))
+    scene = _scene(table, me)
+    shapes = _Shapes.of_scene(scene, np.ones(len(scene.items), dtype=bool))
+    want = [o.id for o in scene.items if shapely.distance(fp, o.shape) <= mm]
+    assert [o.id for o in shapes.within(fp, mm)] == want
