@@ -749,10 +749,10 @@ def _straight_hits(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, x
     hits = np.zeros((len(s), n_obst), dtype=bool)
     if obst.xy.shape[0] == 0 or len(s) == 0:
         return hits
-    if obst.xy.shape[0] > _DISC_SCREEN_VERTICES:
-        obst = _subset(obst, np.flatnonzero(_may_reach_near_part(fam, fam_of, s, tpl, x_first, obst)))
-        if obst.xy.shape[0] == 0:
-            return hits
+    obst = _without_far_discs(obst, len(s), lambda mid, radius, a, b: _may_reach_near_part(
+        fam, fam_of[a:b], s[a:b], tpl, x_first[a:b], mid, radius))
+    if obst.xy.shape[0] == 0:
+        return hits
     step = _rows_per_chunk(obst.xy.shape[0])
     for a in range(0, len(s), step):
         b = a + step
@@ -760,8 +760,9 @@ def _straight_hits(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, x
     return hits
 
 
-_DISC_SCREEN_VERTICES = 32
-"""Obstruction vertices above which :func:`_straight_hits` first drops the pieces that reach no near part."""
+_DISC_SCREEN_VERTICES = 16
+"""Obstruction pieces with more vertices than this (round rocks, discs) are first screened by their
+bounding discs (:func:`_without_far_discs`); the others always go to the exact tests."""
 
 
 def _piece_discs(pcs: _Pieces) -> tuple[F64, F64]:
@@ -775,10 +776,31 @@ def _piece_discs(pcs: _Pieces) -> tuple[F64, F64]:
     return mid, radius
 
 
-def _may_bound_gap(fam: _Families, pcs: _Pieces, lo_mm: float, hi_mm: float) -> Mask:
-    """Per piece: False when, by its bounding disc, none of its vertices lies across any family's axis
-    between ``s_lo + lo_mm`` and ``s_hi + hi_mm`` (so it gives :func:`_offsets` no critical offset)."""
-    mid, radius = _piece_discs(pcs)
+def _without_far_discs(pcs: _Pieces, n_rows: int, near: Callable[[F64, F64, int, int], Mask]) -> _Pieces:
+    """``pcs`` without the pieces of many vertices (:data:`_DISC_SCREEN_VERTICES`) whose bounding discs
+    ``near(mid, radius, a, b)`` rules out for every row ``a:b`` (rows a block at a time,
+    :data:`_CHUNK_ELEMENTS`); all other pieces are kept, in order."""
+    if len(pcs.starts) == 0 or n_rows == 0:
+        return pcs
+    sizes = np.diff(np.append(pcs.starts, pcs.xy.shape[0]))
+    big = np.flatnonzero(sizes > _DISC_SCREEN_VERTICES)
+    if len(big) == 0:
+        return pcs
+    mid, radius = _piece_discs(_subset(pcs, big))
+    found = np.zeros(len(big), dtype=bool)
+    step = _rows_per_chunk(len(big))
+    for a in range(0, n_rows, step):
+        found |= near(mid, radius, a, a + step)
+    if found.all():
+        return pcs
+    keep = np.ones(len(sizes), dtype=bool)
+    keep[big[~found]] = False
+    return _subset(pcs, np.flatnonzero(keep))
+
+
+def _may_bound_gap(fam: _Families, mid: F64, radius: F64, lo_mm: float, hi_mm: float) -> Mask:
+    """Per disc (``mid``, ``radius``): False when none of its points lies across any family's axis between
+    ``s_lo + lo_mm`` and ``s_hi + hi_mm`` (so its piece gives :func:`_offsets` no critical offset)."""
     c, sn = np.cos(fam.ang)[:, None], np.sin(fam.ang)[:, None]
     v = (mid[None, :, 1] - fam.oy[:, None]) * c - (mid[None, :, 0] - fam.ox[:, None]) * sn
     r = radius[None, :] + 1e-6
@@ -787,12 +809,10 @@ def _may_bound_gap(fam: _Families, pcs: _Pieces, lo_mm: float, hi_mm: float) -> 
     return out
 
 
-def _may_reach_near_part(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, x_first: F64,
-                         obst: _Pieces) -> Mask:
-    """Per obstruction piece: False when, by its bounding disc (about its vertices' middle, with a rounding
-    slack), it certainly reaches into none of these placements' near parts (:func:`_straight_hits_block`
-    would find no hit). Those pieces can be left out; the rest are judged exactly as before."""
-    mid, radius = _piece_discs(obst)
+def _may_reach_near_part(fam: _Families, fam_of: Idx, s: F64, tpl: ShootingTemplate, x_first: F64, mid: F64,
+                         radius: F64) -> Mask:
+    """Per disc (``mid``, ``radius``, with a rounding slack): False when its piece certainly reaches into
+    none of these placements' near parts (:func:`_straight_hits_block` would find no hit)."""
     ox, oy, ang = _frames(fam, fam_of, s)
     c, sn = np.cos(ang)[:, None], np.sin(ang)[:, None]
     dx, dy = mid[None, :, 0] - ox[:, None], mid[None, :, 1] - oy[:, None]
@@ -1293,8 +1313,9 @@ def _sample(q: _Query, fam: _Families, obst: _Pieces) -> tuple[Idx, F64]:
         step = BURST_GRID_STEP_MM
     else:
         halves, step = (-hw, hw), GRID_STEP_MM
-    if obst.xy.shape[0] > _DISC_SCREEN_VERTICES and len(fam):  # pieces that give no critical offset left out
-        obst = _subset(obst, np.flatnonzero(_may_bound_gap(fam, obst, min(halves), max(halves))))
+    lo_mm, hi_mm = min(halves), max(halves)  # round pieces that give no critical offset left out
+    obst = _without_far_discs(obst, len(fam), lambda mid, radius, a, b: _may_bound_gap(
+        fam.take(np.arange(a, min(b, len(fam)))), mid, radius, lo_mm, hi_mm))
     return _offsets(fam, _join_pieces(q.target, obst), halves, step)  # sides at s +- half width
 
 

@@ -23,6 +23,7 @@ import pickle
 from dataclasses import replace
 
 import numpy as np
+import pytest
 import shapely
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -443,3 +444,29 @@ def test_disc_screens_leave_the_same_offsets_and_hits(tp: tuple[float, float, fl
     if len(s) and obst.xy.shape[0]:
         want = shooting._straight_hits_block(fam, fam_of, s, q.template, x_first, obst, len(idx))
     assert np.array_equal(got, want)
+
+
+def test_disc_screens_work_a_block_of_rows_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A field of round rocks (many vertices each): the offsets and hits are the same whether the disc
+    screens weigh every row at once or a few rows at a time (memory stays bounded on big tables)."""
+    rocks_ = tuple(Obstacle(f"r{i}_{j}", circle_polygon(250.0 + 14.0 * i, 240.0 + 14.0 * j, 4.0))
+                   for i in range(8) for j in range(6))
+    t = Table(1200.0, 900.0, (car("gun", 300.0, 200.0, 90.0), car("t", 310.0, 350.0, 10.0)), rocks_)
+    q = shooting._query(t, "gun", "t", "medium", "turret", TS, False)
+    fam = q.fam.take(np.flatnonzero(np.isfinite(shooting._margins(q, q.fam))))
+    idx, obst = shooting._obstructions(q, "gun", fam)
+    sizes = np.diff(np.append(obst.starts, obst.xy.shape[0]))
+    assert len(idx) > 10 and (sizes > shooting._DISC_SCREEN_VERTICES).all()
+    span = shooting._touching_span(q, fam)
+
+    def judged() -> tuple[bytes, ...]:
+        fam_of, s = shooting._sample(q, span, obst)
+        hw = q.template.width_mm / 2.0
+        x_first = shooting._band_first_touch(q, fam, fam_of, s, np.full(len(s), -hw), np.full(len(s), hw))
+        ok = np.isfinite(x_first)
+        hits = shooting._straight_hits(fam, fam_of[ok], s[ok], q.template, x_first[ok], obst, len(idx))
+        return fam_of.tobytes(), s.tobytes(), hits.tobytes()
+
+    whole = judged()
+    monkeypatch.setattr(shooting, "_CHUNK_ELEMENTS", 7)
+    assert judged() == whole
