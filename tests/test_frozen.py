@@ -15,7 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from simulator.frozen import fast_init, replace
-from simulator.gaslands.engine import Activation, EngineState, Flow
+from simulator.gaslands.engine import Activation, EngineState, Flow, Step
+from simulator.gaslands.game import Entry
 from simulator.gaslands.referee import MoveReport
 from simulator.gaslands.round import Contender, RoundState
 from simulator.gaslands.state import GameState, Status, VehicleState
@@ -41,7 +42,7 @@ def _vehicle(**changes: object) -> VehicleState:
 
 
 @pytest.mark.parametrize("cls", [VehicleState, GameState, EngineState, Activation, Flow, MoveReport, Contender,
-                                 RoundState])
+                                 RoundState, Entry, Step])
 def test_engine_classes_use_the_quick_init_with_the_same_signature(cls: type) -> None:
     import inspect
 

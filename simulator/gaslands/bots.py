@@ -421,6 +421,11 @@ class Navigator:
         Driving straight through the target line the right way is the best there is.
         """
         x, y, heading = pose
+        return self._alignment(index, x, y, heading, None, ahead_mm)
+
+    def _alignment(self, index: int, x: float, y: float, heading: float, here: float | None,
+                   ahead_mm: float) -> float:
+        """:meth:`alignment` from scalars; ``here``: the value at ``(x, y)`` if already read."""
         rad = math.radians(heading)  # pose.ahead(ahead_mm), as scalars
         ax, ay = x + math.cos(rad) * ahead_mm, y + math.sin(rad) * ahead_mm
         if index < len(self.targets):
@@ -429,8 +434,19 @@ class Navigator:
             if towards and self._may_cross_xy(index, x, y, ax, ay) and self._lines[index].intersects(
                     shapely.LineString([(x, y), (ax, ay)])):
                 return ahead_mm
-        gain = self._value_xy(index, x, y) - self._value_xy(index, ax, ay)
+        if here is None:
+            here = self._value_xy(index, x, y)
+        gain = here - self._value_xy(index, ax, ay)
         return max(-ahead_mm, min(ahead_mm, gain))
+
+    def position_alignment(self, passed: int, pose: Pose, ahead_mm: float = 60.0) -> tuple[float, float]:
+        """``(position(passed, pose), alignment(passed, pose, ahead_mm))``, reading the field at ``pose`` once."""
+        legs = self._legs if self._legs is not None else self.leg_lengths
+        if passed < 0 or passed >= len(legs):
+            return self.position(passed, pose), self.alignment(passed, pose, ahead_mm)
+        x, y, heading = pose
+        here = self._value_xy(passed, x, y)
+        return self._before[passed] - here, self._alignment(passed, x, y, heading, here, ahead_mm)
 
 
 @dataclass(frozen=True)
@@ -605,10 +621,11 @@ class Bot:
         return ()
 
     def _nav(self, game: Game) -> Navigator:
-        if self.navigator is None or self.navigator.course != game.options.course:
+        nav = self.navigator
+        if nav is None or (nav.course is not (course := game.options.course) and nav.course != course):
             table = game.referee.terrain() or Table(1220.0, 915.0)
-            self.navigator = _navigator(table, game.options.course)
-        return self.navigator
+            nav = self.navigator = _navigator(table, game.options.course)
+        return nav
 
     # ------------------------------------------------------------------ scoring
 
@@ -638,7 +655,8 @@ class Bot:
         elif report.crossed_finish:
             return FINISH_BONUS
         i = passed if course.death_race else 0
-        score = nav.position(i, report.pose) + PASS_BONUS_MM * i + 0.8 * nav.alignment(i, report.pose)
+        position, alignment = nav.position_alignment(i, report.pose)
+        score = position + PASS_BONUS_MM * i + 0.8 * alignment
         if report.ramp:
             score += self._ramp_gain(v, report.pose, nav, i)
         for c in report.contacts:

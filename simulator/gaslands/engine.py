@@ -606,6 +606,7 @@ class EngineState:
     flow: Flow = Flow()
 
 
+@fast_init
 @dataclass(frozen=True)
 class Step:
     """What :func:`step` returns: the new state, the events in order, and the next prompt."""

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from simulator.errors import IllegalChoice
+from simulator.frozen import fast_init
 from simulator.gaslands.decisions import Decision
 from simulator.gaslands.dice import DiceSource, SeededDice
 from simulator.gaslands.engine import (
@@ -49,6 +50,7 @@ class Origin:
     seed: int
 
 
+@fast_init
 @dataclass(frozen=True)
 class Entry:
     """One point of a game's history: the state, the decision that led to it (None at the start), the events

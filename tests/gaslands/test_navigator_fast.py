@@ -102,3 +102,12 @@ def test_circling_kept_per_history_entry_matches_reading_the_log_again() -> None
             checked += 1
         game.decide(bot.decide(game))
     assert checked > 100
+
+
+@settings(max_examples=300, deadline=None)
+@given(pose=poses, which=st.sampled_from(["street", "death"]), passed=st.integers(-1, 7))
+def test_position_alignment_reads_the_field_once_for_the_same_pair(pose: Pose, which: str, passed: int) -> None:
+    nav = _NAVS[which]
+    assert nav.position_alignment(passed, pose) == (nav.position(passed, pose), nav.alignment(passed, pose))
+    if passed >= 0:
+        assert nav.position_alignment(passed, pose) == (_position(nav, passed, pose), _alignment(nav, passed, pose))
