@@ -105,9 +105,9 @@ def test_embedded_scenario_errors_name_the_save(document: dict[str, Any]) -> Non
      "medium_straight, long_straight, gentle, turn, hard, hairpin, veer, swerve"),
     ("Activate", "vehicle_id", "ghost", "vehicle_id: no vehicle 'ghost' in the scenario"),
     ("Activate", "vehicle_id", 7, "vehicle_id: Input should be a valid string"),
-    ("Activate", "type", "Teleport", "type: expected one of Activate, ChooseTemplate, RollSkid, PushIt, "
+    ("Activate", "type", "Warp", "type: expected one of Activate, ChooseTemplate, RollSkid, PushIt, "
      "SpendShifts, SlideFacing, Spin, React, DeclareAttacks, LoseControl, PassPole, SpendVotes, Deploy, Declare, "
-     "Pivot, Piledrive, SwingTrailer"),
+     "Pivot, Piledrive, SwingTrailer, Teleport"),
 ])
 def test_decisions_are_read_strictly(document: dict[str, Any], kind: str, key: str, value: Any,
                                      problem: str) -> None:

@@ -42,7 +42,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 from typing import assert_never
 
@@ -77,6 +77,7 @@ from simulator.gaslands.decisions import (
     SpendVotes,
     Spin,
     SwingTrailer,
+    Teleport,
 )
 from simulator.gaslands.dice import SkidFace
 from simulator.gaslands.events import Moved, PassedGates
@@ -101,6 +102,7 @@ from simulator.gaslands.prompts import (
     SlideFacingPrompt,
     SpinPrompt,
     SwingTrailerPrompt,
+    TeleportPrompt,
     TemplatePrompt,
     VotesPrompt,
 )
@@ -539,6 +541,8 @@ class Bot:
                 return self._piledrive(game, p)
             case SwingTrailerPrompt():
                 return SwingTrailer(self._swing(game, p))
+            case TeleportPrompt():
+                return self._teleport(game, nav, p)
             case GameOverPrompt():
                 raise IllegalChoice("the game is over: the bot has nothing to decide")
             case _ as unreachable:
@@ -598,6 +602,24 @@ class Bot:
                 if not game.referee.place(game.state, p.target, pose, p.before, p.vehicle_id):
                     return Piledrive(pose.x_mm, pose.y_mm, pose.heading_deg)
         return Declare("no")
+
+    def _teleport(self, game: Game, nav: Navigator, p: TeleportPrompt) -> Teleport:
+        """The Experimental Teleporter's jump (p.83-84): of a few legal points within range (three rings of
+        twelve, and where it stands), the one furthest along the course for its controller, the one least
+        far along when a rival places it (on a Hazard)."""
+        v = game.state.vehicle(p.vehicle_id)
+        mine = p.player == v.player
+        best, best_score = p.before, self._progress(v, nav)
+        for reach in (0.9, 0.6, 0.3):
+            for k in range(12):
+                a = math.radians(30.0 * k)
+                pose = Pose(p.before.x_mm + reach * p.max_mm * math.cos(a),
+                            p.before.y_mm + reach * p.max_mm * math.sin(a), p.before.heading_deg)
+                score = self._progress(replace(v, pose=pose), nav)
+                if (score > best_score if mine else score < best_score) and not game.referee.place(
+                        game.state, v.id, pose, p.before, "", band=p.band, clear=True):
+                    best, best_score = pose, score
+        return Teleport(best.x_mm, best.y_mm)
 
     def _votes(self, game: Game, p: VotesPrompt) -> tuple[VoteEffect, ...]:
         """Respawn when out of the game; else calm the most hazardous own vehicle (p.89-90)."""

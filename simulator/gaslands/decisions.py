@@ -175,6 +175,14 @@ class Piledrive:
 
 
 @dataclass(frozen=True)
+class Teleport:
+    """Where the Experimental Teleporter puts its vehicle (p.83-84): the new centre, facing unchanged."""
+
+    x_mm: float
+    y_mm: float
+
+
+@dataclass(frozen=True)
 class SwingTrailer:
     """A Jackknife's Swing Trailer (p.119): hinge the trailer to this bend, its heading minus the cab's,
     counter-clockwise degrees, within 90 either way."""
@@ -184,5 +192,5 @@ class SwingTrailer:
 
 Decision = (
     Activate | ChooseTemplate | RollSkid | PushIt | SpendShifts | SlideFacing | Spin | React | DeclareAttacks
-    | LoseControl | PassPole | SpendVotes | Deploy | Declare | Pivot | Piledrive | SwingTrailer
+    | LoseControl | PassPole | SpendVotes | Deploy | Declare | Pivot | Piledrive | SwingTrailer | Teleport
 )

@@ -109,6 +109,7 @@ from simulator.gaslands.decisions import (
     SpendVotes,
     Spin,
     SwingTrailer,
+    Teleport,
 )
 from simulator.gaslands.dice import DiceSource, SkidFace
 from simulator.gaslands.events import (
@@ -212,6 +213,7 @@ from simulator.gaslands.prompts import (
     SlotPreview,
     SpinPrompt,
     SwingTrailerPrompt,
+    TeleportPrompt,
     TemplateOption,
     TemplatePrompt,
     VotesPrompt,
@@ -828,6 +830,8 @@ class _Run:
                 self._on_piledrive_declined(decision)
             case SwingTrailerPrompt(), SwingTrailer():
                 self._on_swing(decision)
+            case TeleportPrompt(), Teleport():
+                perks.teleporter.place(self, decision)
             case GameOverPrompt(), _:
                 raise IllegalChoice(f"the game is over: no {type(decision).__name__} now")
             case _:

@@ -587,6 +587,22 @@ class PiledriverPrompt:
 
 
 @dataclass(frozen=True)
+class TeleportPrompt:
+    """The Experimental Teleporter (p.83-84): ``player`` puts ``vehicle_id`` anywhere within ``max_mm`` (range
+    ``band``: Medium, or Long when its Skid Die showed a Hazard and the player to the controller's left places
+    it) of where it is (``before``), facing as it does, touching no obstruction or terrain. Answer with
+    :class:`~simulator.gaslands.decisions.Teleport`."""
+
+    kind: ClassVar[str] = "teleport"
+    player: int
+    vehicle_id: str
+    before: Pose
+    band: str
+    max_mm: float
+    options: ClassVar[tuple[str, ...]] = ()
+
+
+@dataclass(frozen=True)
 class SwingTrailerPrompt:
     """A Jackknife's first step (p.119): the player to the left hinges ``vehicle_id``'s trailer about the hitch
     to any bend (its heading minus the cab's, counter-clockwise degrees) within ``max_deg`` either way;
@@ -622,7 +638,7 @@ class GameOverPrompt:
 Prompt: TypeAlias = (
     ActivatePrompt | TemplatePrompt | SkidPrompt | PushItPrompt | ShiftsPrompt | SlideFacingPrompt | SpinPrompt
     | ReactPrompt | AttacksPrompt | LoseControlPrompt | PassPolePrompt | VotesPrompt | DeployPrompt | DeclarePrompt
-    | PivotPrompt | PiledriverPrompt | SwingTrailerPrompt | GameOverPrompt
+    | PivotPrompt | PiledriverPrompt | SwingTrailerPrompt | TeleportPrompt | GameOverPrompt
 )
 """Every question the engine can ask."""
 
@@ -630,7 +646,8 @@ PROMPT_KINDS: dict[str, type[Prompt]] = {
     cls.kind: cls
     for cls in (ActivatePrompt, TemplatePrompt, SkidPrompt, PushItPrompt, ShiftsPrompt, SlideFacingPrompt,
                 SpinPrompt, ReactPrompt, AttacksPrompt, LoseControlPrompt, PassPolePrompt, VotesPrompt,
-                DeployPrompt, DeclarePrompt, PivotPrompt, PiledriverPrompt, SwingTrailerPrompt, GameOverPrompt)
+                DeployPrompt, DeclarePrompt, PivotPrompt, PiledriverPrompt, SwingTrailerPrompt, TeleportPrompt,
+                GameOverPrompt)
 }
 """Each prompt class by its ``kind``."""
 
@@ -639,6 +656,6 @@ __all__ = [
     "ActivatePrompt", "AttacksPrompt", "DeclarePrompt", "DeployPrompt", "DropChoice", "Ending", "GameOverPrompt",
     "LoseControlPrompt", "PassPolePrompt", "PiledriverPrompt", "PivotPrompt", "Prompt", "PROMPT_KINDS",
     "PushItPrompt", "ReactPrompt", "ShiftsPrompt", "SkidPrompt", "SlideFacingPrompt", "SlotPreview", "SpinPrompt",
-    "SwingTrailerPrompt",
+    "SwingTrailerPrompt", "TeleportPrompt",
     "Target", "TemplateOption", "TemplatePrompt", "VotesPrompt", "WeaponChoice", "VoteEffect",
 ]

@@ -234,9 +234,12 @@ class Referee(Protocol):
         is moved back along the path until clear of it."""
         ...
 
-    def place(self, state: GameState, vehicle_id: str, pose: Pose, origin: Pose, away_from: str) -> str:
+    def place(self, state: GameState, vehicle_id: str, pose: Pose, origin: Pose, away_from: str,
+              band: str = "short", clear: bool = False) -> str:
         """Why ``vehicle_id`` cannot be put at ``pose`` (Piledriver, p.120), or ``""`` if it can: within
-        Short range of ``origin``, on the table, overlapping nothing and not touching ``away_from``."""
+        range ``band`` (Short; Medium or Long for the Experimental Teleporter, p.83-84) of ``origin``, on the
+        table, overlapping nothing and not touching ``away_from``; with ``clear``, touching no obstruction
+        and no rough or treacherous terrain either (the Teleporter)."""
         ...
 
     def name_of(self, piece_id: str) -> str:
@@ -407,15 +410,19 @@ class OpenTableReferee:
     def race_order(self, state: GameState, course: Course) -> tuple[str, ...]:
         return tuple(v.id for v in sorted((v for v in state.vehicles if v.in_play), key=lambda v: -v.gates_passed))
 
-    def place(self, state: GameState, vehicle_id: str, pose: Pose, origin: Pose, away_from: str) -> str:
+    def place(self, state: GameState, vehicle_id: str, pose: Pose, origin: Pose, away_from: str,
+              band: str = "short", clear: bool = False) -> str:
         v = state.vehicle(vehicle_id)
         shape = footprint(pose, v.length_mm, v.width_mm)
-        if shape.distance(footprint(origin, v.length_mm, v.width_mm)) > NOMINAL_LENGTH_MM["short_straight"]:
-            return "more than Short range from where it was"
+        reach = NOMINAL_LENGTH_MM["short_straight"] if band == "short" else NOMINAL_RANGE_MM[band]
+        if shape.distance(footprint(origin, v.length_mm, v.width_mm)) > reach:
+            return f"more than {band.title()} range from where it was"
         for w in state.vehicles:
             if w.in_play and w.id != vehicle_id:
                 other = footprint(w.pose, w.length_mm, w.width_mm)
-                if w.id == away_from and shape.distance(other) <= TOUCH_MM:
+                if (clear or w.id == away_from) and shape.distance(other) <= TOUCH_MM:
+                    if clear:
+                        return f"it would touch {w.id}"
                     return f"it would touch {w.id} again"
                 if shape.intersection(other).area > TOUCH_MM:
                     return f"it would overlap {w.id}"

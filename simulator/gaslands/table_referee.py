@@ -659,18 +659,26 @@ class TableReferee:
         return not any(shape.distance(p.outline) < FINGER_WIDTH_MM - TOUCH_MM for p in table.vehicles
                        if p.id != vehicle_id)
 
-    def place(self, state: GameState, vehicle_id: str, pose: Pose, origin: Pose, away_from: str) -> str:
-        """Piledriver placement (p.120): within Short range of ``origin``, on the table, overlapping nothing,
-        not touching ``away_from``."""
+    def place(self, state: GameState, vehicle_id: str, pose: Pose, origin: Pose, away_from: str,
+              band: str = "short", clear: bool = False) -> str:
+        """Piledriver placement (p.120): within ``band`` range (Short) of ``origin``, on the table, overlapping
+        nothing, not touching ``away_from``; the Experimental Teleporter (p.83-84) with ``band`` Medium or Long
+        and ``clear``: touching no obstruction and no rough or treacherous surface either."""
         v = state.vehicle(vehicle_id)
         shape = vehicle_piece(replace(v, pose=pose), state.players).outline
-        short = self.template_set.shooting["short"].length_mm
-        if shape.distance(vehicle_piece(replace(v, pose=origin), state.players).outline) > short + TOUCH_MM:
-            return f"more than Short range ({short:.0f} mm) from where it was"
+        reach = self.template_set.shooting[band].length_mm
+        if shape.distance(vehicle_piece(replace(v, pose=origin), state.players).outline) > reach + TOUCH_MM:
+            return f"more than {band.title()} range ({reach:.0f} mm) from where it was"
         table = self.table(state)
         if not table.area.contains(shape):
             return "it would leave the table"
+        if clear:
+            for s in table.surfaces:
+                if s.kind != "road" and touches(shape, s.polygon):
+                    return f"it would touch {s.kind} terrain ({s.id})"
         for b in self._blockers(table, table.vehicle(vehicle_id)):
+            if clear and touches(shape, b.shape):
+                return f"it would touch {_owner(b)}"
             if _owner(b) == away_from and touches(shape, b.shape):
                 return f"it would touch {away_from} again"
             if overlaps(shape, b.shape) or overlaps(b.shape, shape):

@@ -56,6 +56,7 @@ from simulator.gaslands.decisions import (
     SpendShifts,
     Spin,
     SwingTrailer,
+    Teleport,
 )
 from simulator.gaslands.events import Activated, GameEvent, TemplateChosen
 from simulator.gaslands.game import Game
@@ -79,6 +80,7 @@ from simulator.gaslands.prompts import (
     SlideFacingPrompt,
     SpinPrompt,
     SwingTrailerPrompt,
+    TeleportPrompt,
     TemplatePrompt,
     VotesPrompt,
 )
@@ -99,6 +101,7 @@ from simulator.ui.panel_actions import (
     PanelAction,
     PickDeployCar,
     SetShove,
+    SetSpot,
     SetTurn,
     TakeBackSpend,
     TemplateAction,
@@ -135,6 +138,7 @@ class Draft:
     turn_deg: float = 0.0
     deploy: str = ""
     shove_mm: float = 0.0
+    spot: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -360,6 +364,9 @@ class GameController:
             case SwingTrailerPrompt():
                 return (f"{who}: {name} jackknifes: swing its trailer about the hitch, up to {p.max_deg:.0f} degrees "
                         "either side of the cab: drag behind the hitch or use the slider (p.119).")
+            case TeleportPrompt():
+                return (f"{who}: click where {name} teleports to, within {p.band.title()} range, same facing, "
+                        "touching no obstruction or terrain (Experimental Teleporter, p.83-84).")
             case _ as unreachable:
                 assert_never(unreachable)
 
@@ -512,6 +519,23 @@ class GameController:
             return pose  # the cab stays: the trailer swings (:meth:`preview_bend`)
         return pose.turned(self.draft.turn_deg)
 
+    def teleport_pose(self) -> Pose | None:
+        """Where the Experimental Teleporter would put its vehicle: the point clicked (or where it stands) with
+        its facing (p.83-84); None for other prompts."""
+        p = self.prompt
+        if not isinstance(p, TeleportPrompt):
+            return None
+        x, y = self.draft.spot if self.draft.spot is not None else (p.before.x_mm, p.before.y_mm)
+        return Pose(x, y, p.before.heading_deg)
+
+    def teleport_problem(self) -> str:
+        """Why the teleport being chosen is not legal, as the referee says (``""``: it is, p.83-84)."""
+        p = self.prompt
+        pose = self.teleport_pose()
+        if not isinstance(p, TeleportPrompt) or pose is None or self.draft.spot is None:
+            return ""
+        return self.game.referee.place(self.state, p.vehicle_id, pose, p.before, "", band=p.band, clear=True)
+
     def preview_bend(self) -> float | None:
         """The trailer's bend being chosen in a Jackknife's Swing Trailer (p.119), else None."""
         p = self.prompt
@@ -589,6 +613,9 @@ class GameController:
             case SpinPrompt() | PivotPrompt() | LoseControlPrompt() | PiledriverPrompt() | SwingTrailerPrompt():
                 decision = self.facing_decision()
                 return Decide(decision) if decision is not None else None
+            case TeleportPrompt():
+                pose = self.teleport_pose()
+                return Decide(Teleport(pose.x_mm, pose.y_mm)) if pose is not None else None
             case (ActivatePrompt() | SlideFacingPrompt() | ReactPrompt() | PassPolePrompt() | VotesPrompt()
                   | DeployPrompt() | DeclarePrompt() | GameOverPrompt()):
                 return None
@@ -629,6 +656,9 @@ class GameController:
                 return True
             case SetShove(shove_mm):
                 d.shove_mm = shove_mm
+                return True
+            case SetSpot(x_mm, y_mm):
+                d.spot = (x_mm, y_mm)
                 return True
             case ToggleAttack(attack):
                 return self._toggle_attack(attack)

@@ -37,6 +37,7 @@ from simulator.gaslands.decisions import (
     SlideFacing,
     SpendShifts,
     SpendVotes,
+    Teleport,
 )
 from simulator.gaslands.dice import SkidFace
 from simulator.gaslands.events import GameEvent
@@ -58,6 +59,7 @@ from simulator.gaslands.prompts import (
     SlideFacingPrompt,
     SpinPrompt,
     SwingTrailerPrompt,
+    TeleportPrompt,
     TemplatePrompt,
     VotesPrompt,
 )
@@ -424,6 +426,8 @@ def build(ctl: GameController, rect: Rect, pending: Pending | None = None) -> Pa
             bend = p.bend_deg + ctl.draft.turn_deg
             _facing(ctl, c, -p.max_deg - p.bend_deg, p.max_deg - p.bend_deg, "Swing the trailer",
                     f"Trailer bend {bend:+.0f} deg (now {p.bend_deg:+.0f}): drag behind the hitch, or here")
+        case TeleportPrompt():
+            _teleport(ctl, c, p)
         case GameOverPrompt():
             _game_over(ctl, c)
         case _ as unreachable:
@@ -473,6 +477,8 @@ def title(ctl: GameController) -> str:
             text = f"{who}: place the Piledriver's victim"
         case SwingTrailerPrompt():
             text = f"{who}: {name} jackknifes"
+        case TeleportPrompt():
+            text = f"{who}: teleport {name}"
         case GameOverPrompt():
             text = ctl.result_text()
         case _ as unreachable:
@@ -501,6 +507,21 @@ def _piledriver(ctl: GameController, c: _Cursor, p: PiledriverPrompt) -> None:
               per_row=SHOVE_STEPS, height=24)
     _facing(ctl, c, -180.0, 180.0, "Place it")
     c.buttons([_b("Leave it", Decide(Declare("no")))], per_row=1)
+
+
+def _teleport(ctl: GameController, c: _Cursor, p: TeleportPrompt) -> None:
+    """The Experimental Teleporter's jump (p.83-84): a click on the table puts the ghost; Enter places it."""
+    c.text(f"Click the table: within {p.band.title()} range ({p.max_mm:.0f} mm) of where it is, same facing, "
+           "touching no obstruction or terrain (Experimental Teleporter, p.83-84). No Collision.", 16,
+           draw.TEXT_DIM)
+    problem = ctl.teleport_problem()
+    if problem:
+        c.text(f"Not there: {problem}.", 16, draw.INTERRUPT)
+    pose = ctl.teleport_pose()
+    if pose is not None:
+        here = ctl.draft.spot is not None
+        c.buttons([_b("Teleport here (Enter)" if here else "Leave it where it is (Enter)",
+                      Decide(Teleport(pose.x_mm, pose.y_mm)), not problem)], per_row=1)
 
 
 def _deploy(ctl: GameController, c: _Cursor, p: DeployPrompt) -> None:

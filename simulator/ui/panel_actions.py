@@ -68,6 +68,14 @@ class SetShove:
 
 
 @dataclass(frozen=True)
+class SetSpot:
+    """Where the Experimental Teleporter would put its vehicle (p.83-84): a point of the table, in mm."""
+
+    x_mm: float
+    y_mm: float
+
+
+@dataclass(frozen=True)
 class ToggleAttack:
     """Tick a target for a weapon (one target per weapon: ticking another moves the tick), or untick it."""
 
@@ -96,10 +104,10 @@ class TemplateAction:
 
 
 PanelAction: TypeAlias = (
-    Decide | ToggleSeat | ToggleDie | AddSpend | TakeBackSpend | SetTurn | SetShove | ToggleAttack | ToggleDrop
+    Decide | ToggleSeat | ToggleDie | AddSpend | TakeBackSpend | SetTurn | SetShove | SetSpot | ToggleAttack | ToggleDrop
     | PickDeployCar | TemplateAction
 )
 """Every action a click on the game panel can run."""
 
-__all__ = ["AddSpend", "Decide", "PanelAction", "PickDeployCar", "SetShove", "SetTurn", "TakeBackSpend",
+__all__ = ["AddSpend", "Decide", "PanelAction", "PickDeployCar", "SetShove", "SetSpot", "SetTurn", "TakeBackSpend",
            "TemplateAction", "ToggleAttack", "ToggleDie", "ToggleDrop", "ToggleSeat"]

@@ -161,7 +161,7 @@ def test_cheating_and_garbage_are_refused_to_that_client_and_the_game_goes_on() 
                                                                                  "decision": {"pad": "x" * 20_000}}),
                             dump(Hello(type="hello", protocol=PROTOCOL_VERSION, seat="red", token=link.token)),
                             json.dumps({"type": "decide", "n": follower.next_n,
-                                        "decision": {"type": "Teleport", "to": "finish"}})):
+                                        "decision": {"type": "Warp", "to": "finish"}})):
                     await conn.send_raw(raw)
                 continue
             if follower.my_turn and pending != follower.next_n:

@@ -310,6 +310,7 @@ def test_the_replay_says_every_kind_of_decision_in_words() -> None:
         d.Declare("yes"): "Answer: yes",
         d.Piledrive(1.0, 2.0, 3.0): "Piledriver: place the vehicle hit",
         d.SwingTrailer(-30.0): "Swing the trailer to -30 deg",
+        d.Teleport(180.0, 140.4): "Experimental Teleporter: jump to (180, 140)",
         d.Activate("red_car"): "Activate Red Car",
         d.RollSkid(2): "Roll 2 Skid Dice",
     }

@@ -18,7 +18,7 @@ open.
 
 from __future__ import annotations
 
-from simulator.gaslands.perks import combat, more, reactions, sponsors, turn
+from simulator.gaslands.perks import combat, more, reactions, sponsors, teleporter, turn
 from simulator.gaslands.perks.core import (
     HOOKS,
     PerkAsk,
@@ -56,12 +56,12 @@ straight Slide templates only, docs/rulings.md)."""
 SPONSOR_RULES_NOT_YET: tuple[str, ...] = ()
 """Sponsored Perks not played by the engine yet (p.99, p.101)."""
 
-UPGRADES_NOT_YET: tuple[str, ...] = ("experimental_teleporter", "improvised_sludge_thrower")
+UPGRADES_NOT_YET: tuple[str, ...] = ("improvised_sludge_thrower",)
 """Upgrades not played by the engine yet (p.84-85); their build rules and costs are checked."""
 
 __all__ = [
     "HOOKS", "NOT_YET_IN_PLAY", "SPONSOR_RULES_NOT_YET", "UPGRADES_NOT_YET", "PerkAsk", "PerkStep", "after_shifts", "answer", "ask", "combat", "more", "sponsors", "driving", "end_of_gear_phase", "explosion",
     "flip_gear", "handlers", "has", "ignores_distraction", "in_play", "manoeuvres", "many_drops", "max_skid_dice",
-    "nitro_hazards", "observe", "push_again", "reactions", "respawn_rights", "spin_range", "step", "template_hazards", "turn",
+    "nitro_hazards", "observe", "push_again", "reactions", "respawn_rights", "spin_range", "step", "teleporter", "template_hazards", "turn",
     "wipes_out",
 ]

@@ -94,6 +94,15 @@ def _angel(state: GameState, v: VehicleState, p: DeclarePrompt) -> str:
     return "1" if v.hull_points >= 6 and "1" in p.choices else p.choices[0]
 
 
+def _teleport_helps(game: Game, v: VehicleState) -> bool:
+    """The Experimental Teleporter (p.83-84) is used only with no Hazard Tokens yet (its 3 leave room to move
+    without a Wipeout, p.34) and when the vehicle is not in the front half of the race (behind, or stuck)."""
+    if v.hazards > 0:
+        return False
+    order = game.referee.race_order(game.state, game.options.course)
+    return v.id in order and order.index(v.id) >= len(order) // 2 and len(order) > 1
+
+
 CHOOSERS: dict[str, Chooser] = {
     "dont_come_knocking": lambda s, v, p: _yes_if(p, v.hazards + 4 < 6),
     "purifying_flames": _purifying,
@@ -137,6 +146,8 @@ def choose(game: Game, p: DeclarePrompt) -> str:
         v = game.state.vehicle(p.vehicle_id)
     except KeyError:
         return _no(p)
+    if p.perk == "experimental_teleporter":
+        return _yes_if(p, _teleport_helps(game, v))
     chooser = CHOOSERS.get(p.perk)
     answer = chooser(game.state, v, p) if chooser is not None else p.choices[0] if "no" not in p.choices else "no"
     return answer if answer in p.choices else p.choices[0]

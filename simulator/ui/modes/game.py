@@ -40,6 +40,7 @@ from simulator.gaslands.prompts import (
     SlideFacingPrompt,
     SpinPrompt,
     SwingTrailerPrompt,
+    TeleportPrompt,
     TemplatePrompt,
 )
 from simulator.gaslands.referee import MovePlan, MoveReport
@@ -71,7 +72,15 @@ from simulator.ui.layout import TOP_INFO
 from simulator.ui.modes import Context, HelpLines, TopButton
 from simulator.ui.modes.free_table import HEADLINE_STEP, draw_panel_head, headline
 from simulator.ui.outcome import MovePreview
-from simulator.ui.panel_actions import Decide, PanelAction, SetTurn, TemplateAction, ToggleAttack, ToggleSeat
+from simulator.ui.panel_actions import (
+    Decide,
+    PanelAction,
+    SetSpot,
+    SetTurn,
+    TemplateAction,
+    ToggleAttack,
+    ToggleSeat,
+)
 from simulator.ui.pending import Pending, TemplateDrag
 from simulator.ui.phase_strip import Chip, draw_strip
 from simulator.ui.sandbox import Sandbox, sandbox_of_game
@@ -451,6 +460,9 @@ class GameMode:
             return
         if not self.ctx.canvas.view.contains_px(pos):
             return
+        if isinstance(self.ctl.prompt, TeleportPrompt) and not self.ctl.is_bot_turn():
+            self.act(SetSpot(*self.ctx.canvas.view.to_table(*pos)))  # the Teleporter's jump (p.83-84)
+            return
         if self.ctl.turning() and not self.ctl.is_bot_turn():
             self.turn_held = True
             self._turn_towards(pos)
@@ -829,6 +841,8 @@ class GameMode:
                 except (MoveSpecError, KeyError):
                     pass  # a template the set lacks: nothing to show
         self._draw_turn(under, over, table)
+        if isinstance(p, TeleportPrompt) and p.vehicle_id in ids:
+            self._draw_teleport(under, over, table.vehicle(p.vehicle_id), p)
         if isinstance(p, DeployPrompt):
             vid = ctl.deploy_vehicle()
             if vid:
@@ -880,6 +894,19 @@ class GameMode:
             else:
                 self._turn = None
         return self._turn
+
+    def _draw_teleport(self, under: pygame.Surface, over: pygame.Surface, v: VehiclePiece, p: TeleportPrompt) -> None:
+        """The Experimental Teleporter (p.83-84): the reach of its range band round where it stands (dashed), and
+        the car at the point clicked, white when the referee allows it there, orange when not."""
+        view = self.ctx.canvas.view
+        reach = footprint(p.before, v.length_mm, v.width_mm).buffer(p.max_mm)
+        draw.outline_shape(over, view, reach, draw.TEMPLATE_EDGE, 2, dashed=True)
+        pose = self.ctl.teleport_pose()
+        if pose is None or self.ctl.draft.spot is None:
+            return
+        colour = draw.INTERRUPT if self.ctl.teleport_problem() else draw.GHOST
+        draw.ghost_vehicle(under, view, pose, v.length_mm, v.width_mm, colour, 110, colour)
+        draw.ghost_vehicle(over, view, pose, v.length_mm, v.width_mm, colour, 0, colour, dashed=True)
 
     def _draw_turn(self, under: pygame.Surface, over: pygame.Surface, table: Table) -> None:
         """The facing being chosen: the car turned as asked, and where the turn stops if something is in the way

@@ -37,6 +37,7 @@ from simulator.gaslands.decisions import (
     SpendVotes,
     Spin,
     SwingTrailer,
+    Teleport,
 )
 from simulator.gaslands.events import Collided, GameEvent
 from simulator.gaslands.game import Entry, Game
@@ -135,6 +136,8 @@ def describe(decision: Decision | None, name: Callable[[str], str], asked: Promp
             return "Piledriver: place the vehicle hit"
         case SwingTrailer(bend_deg):
             return f"Swing the trailer to {bend_deg:+.0f} deg"
+        case Teleport(x_mm, y_mm):
+            return f"Experimental Teleporter: jump to ({x_mm:.0f}, {y_mm:.0f})"
         case _:
             return type(decision).__name__
 
