@@ -511,9 +511,8 @@ def _piledriver(ctl: GameController, c: _Cursor, p: PiledriverPrompt) -> None:
 
 def _teleport(ctl: GameController, c: _Cursor, p: TeleportPrompt) -> None:
     """The Experimental Teleporter's jump (p.83-84): a click on the table puts the ghost; Enter places it."""
-    c.text(f"Click the table: within {p.band.title()} range ({p.max_mm:.0f} mm) of where it is, same facing, "
-           "touching no obstruction or terrain (Experimental Teleporter, p.83-84). No Collision.", 16,
-           draw.TEXT_DIM)
+    c.text(f"Click the table inside the dashed line ({p.band.title()} range, {p.max_mm:.0f} mm); the ghost shows "
+           "where it lands. It causes no Collision.", 16, draw.TEXT_DIM)
     problem = ctl.teleport_problem()
     if problem:
         c.text(f"Not there: {problem}.", 16, draw.INTERRUPT)
