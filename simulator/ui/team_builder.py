@@ -442,8 +442,8 @@ class TeamBuilderScreen:
         """Set by the window: open the New game screen with this team in the first seat."""
         self.kind: Catalogue = "vehicle"
         self.pick: str | None = None
-        self._press: tuple[tuple[int, int], int] = ((-99, -99), -DOUBLE_CLICK_MS)
-        """The last left press (position px, pygame ticks ms)."""
+        self._press: tuple[tuple[int, int], int, int] = ((-99, -99), -DOUBLE_CLICK_MS, 0)
+        """The last left press (position px, pygame ticks ms, how many presses so far)."""
         self._pick_press = self._press
         """The press that made the pick."""
         """The catalogue item chosen (its key)."""
@@ -738,7 +738,7 @@ class TeamBuilderScreen:
         if routed is not None:
             return routed
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press = (event.pos, pygame.time.get_ticks())
+            self._press = (event.pos, pygame.time.get_ticks(), self._press[2] + 1)
         if event.type == pygame.KEYDOWN and not self.typing():
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self._undo()
@@ -784,9 +784,9 @@ class TeamBuilderScreen:
 
     def _double(self) -> bool:
         """Whether the last press was the second of a double click on the press that made the pick."""
-        (x0, y0), t0 = self._pick_press
-        (x1, y1), t1 = self._press
-        return t1 > t0 and t1 - t0 <= DOUBLE_CLICK_MS and abs(x1 - x0) <= 6 and abs(y1 - y0) <= 6
+        (x0, y0), t0, n0 = self._pick_press
+        (x1, y1), t1, n1 = self._press
+        return n1 == n0 + 1 and t1 - t0 <= DOUBLE_CLICK_MS and abs(x1 - x0) <= 6 and abs(y1 - y0) <= 6
 
     def _selected(self, which: str, text: str) -> None:
         b = self.builder

@@ -388,14 +388,17 @@ def test_a_seat_playing_a_team_goes_by_the_teams_name(data: Path) -> None:
     assert names == {"red": "Vipers (Red Team)", "blue": "Vipers (Blue Team)"}
 
 
-def test_a_double_click_on_the_catalogue_buys(data: Path) -> None:
+def test_a_double_click_on_the_catalogue_buys(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import simulator.ui.team_builder as team_builder
+
+    monkeypatch.setattr(team_builder, "DOUBLE_CLICK_MS", 60_000)  # a loaded machine may take 0.5 s between clicks
     app = _app()
     screen = app.open_team_builder()
     _click_text(app, "Car: 12 Cans, 2 slots")
     assert screen.pick == "car" and app.team_builder.team.vehicles == ()  # one click picks
     _click_text(app, "Car: 12 Cans, 2 slots")  # the second click of a double click
     assert [v.type for v in app.team_builder.team.vehicles] == ["car"]
-    screen._pick_press = (screen._pick_press[0], screen._pick_press[1] - 10_000)
+    screen._pick_press = (screen._pick_press[0], screen._pick_press[1] - 100_000, screen._press[2])  # next press: long after
     _click_text(app, "Car: 12 Cans, 2 slots")  # a click on the picked row long after: keeps the pick, buys nothing
     assert [v.type for v in app.team_builder.team.vehicles] == ["car"] and screen.pick == "car"
     _click_text(app, "Buy this vehicle")  # still picked: the button buys it
