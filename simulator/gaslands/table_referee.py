@@ -77,6 +77,7 @@ from simulator.geometry.movement import (
     resolve_move,
     resolve_pivot,
     swing_trailer,
+    touching,
 )
 from simulator.geometry.path import Path, truncated
 from simulator.geometry.placement import Move, final_position
@@ -823,7 +824,7 @@ class TableReferee:
         piece = table.vehicle(vehicle_id)
         if any(touches(piece.outline, s.polygon) for s in self._smoke):
             return True
-        return any(touches(p.footprint, b.shape) for b in self._blockers(table, piece) for p in piece.pieces)
+        return bool(touching(table, piece))
 
     def within(self, state: GameState, vehicle_id: str, band: str) -> tuple[str, ...]:
         """Vehicles in play within range ``band`` (short, medium, long, double) of ``vehicle_id`` in a

@@ -1415,6 +1415,18 @@ def _touching_at_start(scene: _Scene, shape: Polygon) -> list[str]:
     return ids
 
 
+def touching(table: Table, mover: VehiclePiece) -> list[str]:
+    """Owners of the obstructions of ``mover`` (:func:`obstructions_for`) that any of its pieces touches (at most
+    ``TOUCH_MM`` apart, overlapping included), in the order of :func:`obstructions_for`: one vectorised query
+    per piece, remembered per footprint (a Distracted vehicle, p.42)."""
+    scene = _scene(table, mover)
+    out = _touching_at_start(scene, mover.footprint)
+    for other in mover.pieces:
+        if other is not mover:
+            out += [i for i in _touching_at_start(scene, other.footprint) if i not in out]
+    return out
+
+
 def resolve_move(table: Table, vehicle_id: str, move: Move, template_set: TemplateSet,
                  ignore_obstructions: bool = False) -> MoveResult:
     """Resolve one movement of ``vehicle_id`` on ``table`` with no dice (p.45-51; GEOMETRY.md 4).

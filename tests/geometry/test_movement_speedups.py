@@ -535,3 +535,21 @@ def test_within_measures_what_the_full_measure_finds(pose: Pose, mm: float, data
     shapes = _Shapes.of_scene(scene, np.ones(len(scene.items), dtype=bool))
     want = [o.id for o in scene.items if shapely.distance(fp, o.shape) <= mm]
     assert [o.id for o in shapes.within(fp, mm)] == want
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data(), poses)
+def test_touching_is_every_obstruction_a_piece_touches(data: st.DataObject, pose: Pose) -> None:
+    """``touching`` (one vectorised query per piece, for Distracted, p.42) names exactly what the plain pairwise
+    test finds, in obstruction order."""
+    from simulator.geometry.contact import touches
+    from simulator.geometry.movement import touching
+
+    me = VehiclePiece("me", "car", pose, 60.0, 30.0)
+    others = tuple(VehiclePiece(f"v{i}", "car", Pose(pose.x_mm + data.draw(st.floats(-70, 70)),
+                                                       pose.y_mm + data.draw(st.floats(-70, 70)),
+                                                       data.draw(st.floats(0, 359.9))), 60.0, 30.0)
+                   for i in range(data.draw(st.integers(0, 3))))
+    table = Table(1200, 1200, (me, *others), tuple(data.draw(obstacles_near(pose.x_mm, pose.y_mm, 50.0))))
+    expected = [o.owner for o in obstructions_for(table, me) if touches(me.footprint, o.shape)]
+    assert touching(table, me) == list(dict.fromkeys(expected))
