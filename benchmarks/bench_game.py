@@ -6,7 +6,10 @@ shooting) and, as a baseline in the same run, the same bot on
 ``OpenTableReferee`` (no geometry) for the same number of activations per
 game, R times each. Times are CPU seconds of this process (``process_time``:
 one core, and steady when other programs load the machine); the wall-clock
-rate is printed beside it. Prints the median and mean time per activation,
+rate is printed beside it. Each batch starts with the referee's shared caches
+emptied (``clear_shared_caches``): the games of a batch share the moves and shots of their common openings
+(every race starts from the same grid), as the games of a ``playtest`` do, but nothing carries over from
+one batch to the next. Prints the median and mean time per activation,
 races per second on one core (the median of the R batches), the target
 (20/s) and the ratio real/baseline, and how the bots raced (rounds, Collisions,
 Wipeouts and Wrecks per race, races won), so a faster bot is not a worse one.
@@ -24,6 +27,7 @@ from pathlib import Path
 from simulator.gaslands.bots import Bot, Navigator
 from simulator.gaslands.game import Game, Options
 from simulator.gaslands.referee import OpenTableReferee
+from simulator.gaslands.table_referee import clear_shared_caches
 from simulator.scenario.loader import Scenario, bundled_scenario, load_scenario
 from simulator.scenario.setup import new_game, options_for
 from simulator.scenario.simulate import ROUND_LIMIT, count_events, game_seeds
@@ -77,6 +81,7 @@ def run(scenario: Scenario, games: int, seed: int, repeats: int = 3) -> tuple[li
     wall_games, wall = 0, 0.0
     for _ in range(repeats):
         real, base = Timing(), Timing()
+        clear_shared_caches()  # every batch starts cold: only openings repeated within it are judged once
         t0 = time.perf_counter()
         for s in seeds:
             play_timed(new_game(scenario, s, options), bot, real)

@@ -217,6 +217,37 @@ def may_reach(gate: Gate, ends: tuple[tuple[float, float], tuple[float, float]],
     return min(total(0.0), total(1.0), total((lo + hi) / 2.0)) <= limit + 1e-6
 
 
+_SHARED: dict[tuple[object, ...], tuple[Table, TemplateSet, object]] = {}
+"""Moves and shots already judged by any referee of the same scenario table and template set, by the geometry
+of the state (what :meth:`TableReferee.table` keys its own caches on): games of one scenario share their
+openings (every bot race starts from the same grid), so a batch of races judges each opening once. Values are
+immutable; each holds its scenario table and template set, so their ids cannot be reused while it is kept."""
+
+SHARED_MAX = 4096
+"""The most entries :data:`_SHARED` keeps (it is emptied when full)."""
+
+
+def clear_shared_caches() -> None:
+    """Forget the moves and shots shared between games (a benchmark batch starts cold with this)."""
+    _SHARED.clear()
+
+
+class _Geometry:
+    """A state's geometry key with its hash worked out once (it is hashed at every shared lookup)."""
+
+    __slots__ = ("key", "hash")
+
+    def __init__(self, key: tuple[object, ...]) -> None:
+        self.key = key
+        self.hash = hash(key)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, _Geometry) and self.hash == other.hash and self.key == other.key)
+
+
 _MOVES: dict[MovePlan, Move] = {}
 
 
@@ -230,6 +261,12 @@ def _move_of(plan: MovePlan) -> Move:
             _MOVES.clear()
         _MOVES[plan] = move
     return move
+
+
+def _share(key: tuple[object, ...], value: tuple[Table, TemplateSet, object]) -> None:
+    if len(_SHARED) >= SHARED_MAX:
+        _SHARED.clear()
+    _SHARED[key] = value
 
 
 def finish_gate(table: Table) -> Gate | None:
@@ -270,6 +307,8 @@ class TableReferee:
 
     def __init__(self, table: Table, template_set: TemplateSet, shooting_api: Shooting | None = None) -> None:
         self.base = replace(table, vehicles=())
+        self._source = table
+        """The scenario's table as given (shared by every game of the scenario: the key of :data:`_SHARED`)."""
         self.template_set = template_set
         self.shooting: Shooting = shooting_api or GeometryShooting()
         self.finish = finish_gate(table)
@@ -277,6 +316,7 @@ class TableReferee:
         self._cache_state: GameState | None = None
         self._cache_key: tuple[object, ...] | None = None
         self._geometry_key: tuple[object, ...] | None = None
+        self._shared_key: _Geometry | None = None
         self._cache_table = self.base
         self._with_smoke: Table | None = None
         self._gate_tables: dict[tuple[Gate, ...], Table] = {}
@@ -307,6 +347,7 @@ class TableReferee:
         if geometry != self._geometry_key:
             # The geometry never reads a vehicle's gear: moves and shots survive a change of gear.
             self._geometry_key = geometry
+            self._shared_key = _Geometry((id(self._source), id(self.template_set), geometry))
             self._shots = {}
             self._shot = {}
             self._moves = {}
@@ -357,10 +398,19 @@ class TableReferee:
         """Any geometry :class:`Move` of ``vehicle_id`` in ``state``, as a report (also used by bots)."""
         table = self.table(state)
         key = (vehicle_id, move)
-        if key not in self._moves:
-            result = resolve_move(table, vehicle_id, move, self.template_set)
-            self._moves[key] = self._report(table, vehicle_id, result, forward=not move.reverse)
-        return self._moves[key]
+        hit = self._moves.get(key)
+        if hit is None:
+            shared = (self._shared_key, vehicle_id, move)
+            known = _SHARED.get(shared)
+            if known is not None and known[0] is self._source and known[1] is self.template_set \
+                    and isinstance(known[2], MoveReport):
+                report = known[2]
+            else:
+                result = resolve_move(table, vehicle_id, move, self.template_set)
+                report = self._report(table, vehicle_id, result, forward=not move.reverse)
+                _share(shared, (self._source, self.template_set, report))
+            self._moves[key] = hit = report
+        return hit
 
     def preview(self, state: GameState, vehicle_id: str, move: Move) -> MoveResult:
         """The raw geometry result of a move (path, polygons, notes) for drawing it."""
@@ -704,9 +754,21 @@ class TableReferee:
         """The one entry of :meth:`shots` for ``target_id`` (None when it cannot be targeted), found alone."""
         self.table(state)
         key = (attacker_id, mount, target_id)
-        if key not in self._shot:
-            self._shot[key] = self._shot_of(state, attacker_id, mount, target_id)
-        return self._shot[key]
+        if key in self._shot:
+            return self._shot[key]
+        if type(self.shooting) is not GeometryShooting:  # an injected shooting answers for this game alone
+            shot = self._shot[key] = self._shot_of(state, attacker_id, mount, target_id)
+            return shot
+        shared = (self._shared_key, "shot", attacker_id, mount, target_id)
+        known = _SHARED.get(shared)
+        if known is not None and known[0] is self._source and known[1] is self.template_set \
+                and (known[2] is None or isinstance(known[2], Shot)):
+            shot = known[2]
+        else:
+            shot = self._shot_of(state, attacker_id, mount, target_id)
+            _share(shared, (self._source, self.template_set, shot))
+        self._shot[key] = shot
+        return shot
 
     def _shot_of(self, state: GameState, attacker_id: str, mount: int, target_id: str) -> Shot | None:
         attacker = state.vehicle(attacker_id)
