@@ -29,9 +29,7 @@ from simulator.errors import InputFileError
 from simulator.gaslands.tables import load_sponsors
 from simulator.gaslands.teams import Team, check
 from simulator.scenario.loader import Scenario, load_scenario
-from simulator.ui import draw
-from simulator.ui.layout import STATUS_PX, TOP_BAR_PX
-from simulator.ui.team_builder import options, route_screen_event
+from simulator.ui.team_builder import GuiScreen, options
 
 Source = Literal["scenario", "bots", "team"]
 PERSON, BOT = "Person", "Bot"
@@ -169,7 +167,7 @@ class NewGame:
                 for s in self.seats if (name := wanted.get(s.player_id)) is not None}
 
 
-class NewGameScreen:
+class NewGameScreen(GuiScreen):
     """The New game screen's widgets (see the module docstring).
 
     ``start(scenario, bots, seed)`` starts the game; ``build(index)`` opens the team builder for a seat;
@@ -198,17 +196,6 @@ class NewGameScreen:
         self._commands: dict[Any, Callable[[], None]] = {}
         self._drops: dict[Any, tuple[str, int]] = {}
         self._entries: dict[Any, str] = {}
-        self.rebuild()
-
-    @property
-    def rect(self) -> pygame.Rect:
-        """The screen's area: the window less the top bar and the status line."""
-        return pygame.Rect(0, TOP_BAR_PX, self.size[0], self.size[1] - TOP_BAR_PX - STATUS_PX)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        """The window was resized."""
-        self.size = size
-        self.manager.set_window_resolution(size)
         self.rebuild()
 
     def options(self, index: int) -> list[str]:
@@ -293,28 +280,15 @@ class NewGameScreen:
             return
         self.start_game(scenario, self.state.bots(), self.seed)
 
-    def close(self) -> None:
-        """Back to the window underneath."""
-        if self.on_close is not None:
-            self.on_close()
-
     def status(self) -> str:
         """The status line."""
         return self.state.message
-
-    def typing(self) -> bool:
-        """Whether a text field has the keyboard."""
-        return any(e.is_focused for e in self._entries)
-
-    def _leave_field(self) -> None:
-        self.manager.set_focus_set(None)
-        self.rebuild()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Take one event; False for what the window should have (the top bar, the File keys, help)."""
         import pygame_gui
 
-        routed = route_screen_event(event, self.typing(), self._leave_field)
+        routed = self._route_first(event)
         if routed is not None:
             return routed
         if event.type == pygame.KEYDOWN and not self.typing():
@@ -380,21 +354,6 @@ class NewGameScreen:
 
         self.ask_path(f"A team for {self.state.seats[index].name}", folder("team"), (".toml",), picked, True)
 
-    def update(self, dt: float) -> None:
-        """Advance the widgets by ``dt`` seconds."""
-        self.manager.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """The screen over the window's middle."""
-        pygame.draw.rect(surface, draw.BACKGROUND, self.rect)
-        self.manager.draw_ui(surface)
-
-    def centre_of(self, text: str) -> tuple[int, int]:
-        """The screen centre of the visible widget showing ``text`` (``KeyError`` if none)."""
-        for element in self.manager.get_sprite_group().sprites():
-            if str(getattr(element, "text", "")) == text and element.visible and hasattr(element, "rect"):
-                return (int(element.rect.centerx), int(element.rect.centery))
-        raise KeyError(text)
 
 
 __all__ = ["IllegalTeam", "NewGame", "NewGameScreen", "Seat"]

@@ -417,7 +417,71 @@ def manager(size: tuple[int, int]) -> Any:
     return ui
 
 
-class TeamBuilderScreen:
+class GuiScreen:
+    """What the full-window pygame_gui screens (the team builder, the New game screen) share: their area, the
+    widgets' manager and resizing, closing, text fields, drawing and finding a widget by its text.
+
+    A subclass sets ``size``, ``manager``, ``on_close`` and ``_entries`` (its text fields) and defines
+    ``rebuild``.
+    """
+
+    size: tuple[int, int]
+    manager: Any
+    on_close: Callable[[], None] | None
+    _entries: dict[Any, str]
+
+    def rebuild(self) -> None:
+        """Make every widget afresh (the subclass's)."""
+        raise NotImplementedError
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """The screen's area: the window less the top bar and the status line."""
+        return pygame.Rect(0, TOP_BAR_PX, self.size[0], self.size[1] - TOP_BAR_PX - STATUS_PX)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window was resized."""
+        self.size = size
+        self.manager.set_window_resolution(size)
+        self.rebuild()
+
+    def close(self) -> None:
+        """Back to the window underneath."""
+        if self.on_close is not None:
+            self.on_close()
+
+    def typing(self) -> bool:
+        """Whether a text field has the keyboard."""
+        return any(e.is_focused for e in self._entries)
+
+    def _leave_field(self) -> None:
+        self.manager.set_focus_set(None)
+        self.rebuild()
+
+    def _route_first(self, event: pygame.event.Event) -> bool | None:
+        """:func:`route_screen_event` for this screen."""
+        return route_screen_event(event, self.typing(), self._leave_field)
+
+    def update(self, dt: float) -> None:
+        """Advance the widgets by ``dt`` seconds."""
+        self.manager.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The screen over the window's middle."""
+        pygame.draw.rect(surface, draw.BACKGROUND, self.rect)
+        self.manager.draw_ui(surface)
+
+    def centre_of(self, text: str) -> tuple[int, int]:
+        """The screen centre of the visible widget showing ``text`` (a button, a list row, a drop-down's option;
+        ``KeyError`` if none); for tests."""
+        for element in self.manager.get_sprite_group().sprites():
+            shown = str(getattr(element, "text", ""))
+            if shown == text and element.visible and hasattr(element, "rect"):
+                return (int(element.rect.centerx), int(element.rect.centery))
+        raise KeyError(text)
+
+
+class TeamBuilderScreen(GuiScreen):
     """The builder's widgets over the window (see the module docstring).
 
     ``on_use``: when the builder was opened from the New game screen, what "Use this team" gives the team to.
@@ -461,17 +525,6 @@ class TeamBuilderScreen:
         self.rebuild()
 
     # ---------------------------------------------------------------- layout
-    @property
-    def rect(self) -> pygame.Rect:
-        """The screen's area: the window less the top bar and the status line."""
-        return pygame.Rect(0, TOP_BAR_PX, self.size[0], self.size[1] - TOP_BAR_PX - STATUS_PX)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        """The window was resized."""
-        self.size = size
-        self.manager.set_window_resolution(size)
-        self.rebuild()
-
     def rebuild(self) -> None:
         """Make every widget afresh from the builder's state."""
         from pygame_gui.elements import (
@@ -712,29 +765,16 @@ class TeamBuilderScreen:
         if self.use_in_new_game is not None:
             self.use_in_new_game(self.builder.team)
 
-    def close(self) -> None:
-        """Back to the window underneath (the team is kept for next time)."""
-        if self.on_close is not None:
-            self.on_close()
-
     # ---------------------------------------------------------------- events
     def status(self) -> str:
         """The status line: the last thing done or refused."""
         return self.builder.message
 
-    def typing(self) -> bool:
-        """Whether a text field has the keyboard."""
-        return any(e.is_focused for e in self._entries)
-
-    def _leave_field(self) -> None:
-        self.manager.set_focus_set(None)
-        self.rebuild()
-
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Take one event; False for what the window should have (the top bar, the File keys, help)."""
         import pygame_gui
 
-        routed = route_screen_event(event, self.typing(), self._leave_field)
+        routed = self._route_first(event)
         if routed is not None:
             return routed
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -830,24 +870,6 @@ class TeamBuilderScreen:
         if "total" in self._labels:
             self._labels["total"].set_text(self.builder.report_line())
 
-    def update(self, dt: float) -> None:
-        """Advance the widgets by ``dt`` seconds."""
-        self.manager.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """The screen over the window's middle."""
-        pygame.draw.rect(surface, draw.BACKGROUND, self.rect)
-        self.manager.draw_ui(surface)
-
-    # ---------------------------------------------------------------- for tests
-    def centre_of(self, text: str) -> tuple[int, int]:
-        """The screen centre of the visible widget showing ``text`` (a button, a list row, a drop-down's option;
-        ``KeyError`` if none)."""
-        for element in self.manager.get_sprite_group().sprites():
-            shown = str(getattr(element, "text", ""))
-            if shown == text and element.visible and hasattr(element, "rect"):
-                return (int(element.rect.centerx), int(element.rect.centery))
-        raise KeyError(text)
 
 
-__all__ = ["CATALOGUES", "Row", "TeamBuilder", "TeamBuilderScreen"]
+__all__ = ["CATALOGUES", "GuiScreen", "Row", "TeamBuilder", "TeamBuilderScreen"]
