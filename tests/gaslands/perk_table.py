@@ -16,6 +16,7 @@ from simulator.gaslands.decisions import (
     SpendShifts,
 )
 from simulator.gaslands.dice import ScriptedDice
+from simulator.gaslands.events import PerkUsed, VotesGained
 from simulator.gaslands.game import Game, Options
 from simulator.gaslands.prompts import DeclarePrompt
 from simulator.gaslands.referee import Contact, MovePlan, MoveReport, OpenTableReferee
@@ -143,3 +144,23 @@ def finish_attacks(g: Game, say: Mapping[str, str] | None = None) -> None:
     if g.prompt.kind == "attacks":
         g.decide(DeclareAttacks())
     answer(g, say)
+
+
+VOTES = Options(audience_votes=True)
+
+
+def used(g: Game, perk: str) -> list[PerkUsed]:
+    """The log's uses of ``perk``."""
+    return [e for e in g.log if isinstance(e, PerkUsed) and e.perk == perk]
+
+
+def gained(g: Game, player: int) -> int:
+    """Audience Votes ``player`` gained in the log."""
+    return sum(e.count for e in g.log if isinstance(e, VotesGained) and e.player == player)
+
+
+def asked(g: Game, perk: str) -> DeclarePrompt:
+    """The prompt, which must be ``perk``'s question."""
+    p = g.prompt
+    assert isinstance(p, DeclarePrompt) and p.perk == perk, p
+    return p

@@ -28,29 +28,22 @@ from simulator.gaslands.decisions import (
     Spin,
 )
 from simulator.gaslands.dice import ScriptedDice, SkidFace
-from simulator.gaslands.events import PerkUsed, VotesGained
 from simulator.gaslands.game import Game, Options
 from simulator.gaslands.prompts import DeclarePrompt, SkidPrompt, SpinPrompt, TemplatePrompt
 from simulator.gaslands.skid import ShiftUse, SpendShift
 from simulator.gaslands.tables import load_perks
-from tests.gaslands.perk_table import Table, answer, car, drive, finish_attacks, game
-
-VOTES = Options(audience_votes=True)
-
-
-def used(g: Game, perk: str) -> list[PerkUsed]:
-    return [e for e in g.log if isinstance(e, PerkUsed) and e.perk == perk]
-
-
-def gained(g: Game, player: int) -> int:
-    return sum(e.count for e in g.log if isinstance(e, VotesGained) and e.player == player)
-
-
-def asked(g: Game, perk: str) -> DeclarePrompt:
-    p = g.prompt
-    assert isinstance(p, DeclarePrompt) and p.perk == perk, p
-    return p
-
+from tests.gaslands.perk_table import (
+    VOTES,
+    Table,
+    answer,
+    asked,
+    car,
+    drive,
+    finish_attacks,
+    gained,
+    game,
+    used,
+)
 
 # =========================================================================== Aggression (p.104-105)
 

@@ -32,7 +32,7 @@ from simulator.gaslands.decisions import (
     SpendVotes,
 )
 from simulator.gaslands.dice import ScriptedDice
-from simulator.gaslands.events import PerkUsed, SoulTokens, VotesGained, VotesSpent
+from simulator.gaslands.events import PerkUsed, SoulTokens, VotesSpent
 from simulator.gaslands.game import Game, Options
 from simulator.gaslands.perks.sponsors import dashboard_notes, soul_tokens
 from simulator.gaslands.prompts import DeclarePrompt, SlideFacingPrompt, TemplatePrompt, VotesPrompt
@@ -43,23 +43,18 @@ from simulator.gaslands.state import GameState, Status, VehicleState
 from simulator.gaslands.tables import load_sponsors
 from simulator.gaslands.teams import Fitting, Team, TeamVehicle, check, statistics, vehicle_in_play
 from simulator.geometry.pose import Pose
-from tests.gaslands.perk_table import Table, answer, car, drive, finish_attacks, game
-
-VOTES = Options(audience_votes=True)
-
-
-def used(g: Game, perk: str) -> list[PerkUsed]:
-    return [e for e in g.log if isinstance(e, PerkUsed) and e.perk == perk]
-
-
-def gained(g: Game, player: int) -> int:
-    return sum(e.count for e in g.log if isinstance(e, VotesGained) and e.player == player)
-
-
-def asked(g: Game, perk: str) -> DeclarePrompt:
-    p = g.prompt
-    assert isinstance(p, DeclarePrompt) and p.perk == perk, p
-    return p
+from tests.gaslands.perk_table import (
+    VOTES,
+    Table,
+    answer,
+    asked,
+    car,
+    drive,
+    finish_attacks,
+    gained,
+    game,
+    used,
+)
 
 
 def legal(sponsor: str, *vehicles: TeamVehicle, cans: int = 100) -> bool:
