@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from simulator.ui.canvas import Canvas
+from simulator.ui.user_files import Settings
 from simulator.ui.view import View
 
 KEEP_IN = 0.25
@@ -81,3 +82,12 @@ class FollowCamera:
     def travelling(self) -> bool:
         """Whether the camera is still on its way to its subject."""
         return self.travel_px > SETTLED_PX
+
+
+def toggle_follow(settings: Settings, who: str) -> str:
+    """C: the camera follows ``who`` ("the active car", "the car that acts") when zoomed in, or stays where it is
+    put; the setting is kept. Returns the status line's words."""
+    settings.follow_camera = not settings.follow_camera
+    settings.save()
+    return (f"The camera follows {who} when zoomed in (C stops it)." if settings.follow_camera else
+            f"The camera stays where you put it (C follows {who} again).")

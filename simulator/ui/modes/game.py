@@ -51,7 +51,7 @@ from simulator.geometry.pose import footprint
 from simulator.geometry.table import Table, VehiclePiece
 from simulator.scenario.loader import Scenario
 from simulator.ui import draw, game_panel, scenario_view, tray
-from simulator.ui.camera import FollowCamera
+from simulator.ui.camera import FollowCamera, toggle_follow
 from simulator.ui.canvas import SLIDE_COLOUR, vehicle_ids
 from simulator.ui.controller import manoeuvre_label
 from simulator.ui.dashboard import Dashboard, card_rects
@@ -577,11 +577,7 @@ class GameMode:
 
     def toggle_camera(self) -> None:
         """C: the camera follows the active car, or stays where it is put (kept in the settings)."""
-        settings = self.ctx.settings
-        settings.follow_camera = not settings.follow_camera
-        settings.save()
-        self.say("The camera follows the active car when zoomed in (C stops it)." if settings.follow_camera else
-                 "The camera stays where you put it (C follows the active car again).")
+        self.say(toggle_follow(self.ctx.settings, "the active car"))
 
     def _pause_bots(self) -> None:
         self.ctl.bots_paused = not self.ctl.bots_paused

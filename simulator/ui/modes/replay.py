@@ -46,7 +46,7 @@ from simulator.gaslands.state import GameState
 from simulator.scenario.loader import Scenario
 from simulator.ui import draw, scenario_view, tray
 from simulator.ui.animation import Animator
-from simulator.ui.camera import FollowCamera
+from simulator.ui.camera import FollowCamera, toggle_follow
 from simulator.ui.event_log import EventLog, draw_log
 from simulator.ui.game_controller import result_line, scenario_of
 from simulator.ui.game_scene import (
@@ -363,11 +363,7 @@ class ReplayMode:
     # ================================================================ time
     def toggle_camera(self) -> None:
         """C: the camera follows the car that acts, or stays where it is put (kept in the settings)."""
-        settings = self.ctx.settings
-        settings.follow_camera = not settings.follow_camera
-        settings.save()
-        self.say("The camera follows the car that acts when zoomed in (C stops it)." if settings.follow_camera else
-                 "The camera stays where you put it (C follows the car that acts again).")
+        self.say(toggle_follow(self.ctx.settings, "the car that acts"))
 
     def follow(self, dt: float) -> None:
         """Point the camera at the car driving on screen, else at the car the step's prompt is about."""
